@@ -1,0 +1,15 @@
+// swift-tools-version: 6.1
+import PackageDescription
+
+let package = Package(
+    name: "atomscope",
+    platforms: [.macOS(.v14)],
+    products: [
+        .library(name: "Atoms", targets: ["Atoms"]),
+    ],
+    targets: [
+        .target(name: "Atoms"),
+        .testTarget(name: "AtomsTests", dependencies: ["Atoms"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,78 @@
+/// The operations every context offers: read, write and reset atoms.
+///
+/// Each operation that changes something is one transaction, unless it runs inside
+/// ``batch(_:at:_:)`` or inside an atom's evaluation, where it joins the running one.
+/// Writes record the caller's `#fileID` and `#line` as the cause of the commit.
+@MainActor
+public protocol AtomContext {
+    /// The value of an atom, without watching it. An atom that is not cached is computed
+    /// and, if nothing else uses it, released again at once.
+    func read<Node: Atom>(_ atom: Node) -> Node.Produced
+
+    /// Sets a state atom's value, recording `location` as the cause.
+    func set<Node: StateAtom>(_ value: Node.Produced, for atom: Node, at location: SourceLocation)
+
+    /// Changes a state atom's value in place, recording `location` as the cause.
+    func modify<Node: StateAtom>(_ atom: Node, at location: SourceLocation, body: (inout Node.Produced) -> Void)
+
+    /// Recomputes an atom's value (a state atom returns to its default), or runs its custom
+    /// reset if it is ``Resettable``, recording `location` as the cause.
+    func reset<Node: Atom>(_ atom: Node, at location: SourceLocation)
+
+    /// Runs `body` as one transaction, so that every write in it becomes one commit.
+    func batch<T>(_ label: String?, at location: SourceLocation, _ body: () throws -> T) rethrows -> T
+}
+
+public extension AtomContext {
+    /// Sets a state atom's value.
+    func set<Node: StateAtom>(_ value: Node.Produced, for atom: Node, fileID: String = #fileID, line: UInt = #line) {
+        set(value, for: atom, at: SourceLocation(fileID: fileID, line: line))
+    }
+
+    /// Changes a state atom's value in place.
+    func modify<Node: StateAtom>(_ atom: Node, fileID: String = #fileID, line: UInt = #line, body: (inout Node.Produced) -> Void) {
+        modify(atom, at: SourceLocation(fileID: fileID, line: line), body: body)
+    }
+
+    /// Recomputes an atom's value, or runs its custom reset if it is ``Resettable``.
+    func reset<Node: Atom>(_ atom: Node, fileID: String = #fileID, line: UInt = #line) {
+        reset(atom, at: SourceLocation(fileID: fileID, line: line))
+    }
+
+    /// Runs `body` as one transaction: every write in it becomes one commit, so that one
+    /// user action is one step in a journal.
+    ///
+    /// ```swift
+    /// context.batch("add todo") {
+    ///     context[TodosAtom()].append(todo)
+    ///     context.set("", for: DraftAtom())
+    /// }
+    /// ```
+    /// Writes made before `body` throws are kept and committed.
+    @discardableResult
+    func batch<T>(_ label: String? = nil, fileID: String = #fileID, line: UInt = #line, _ body: () throws -> T) rethrows -> T {
+        try batch(label, at: SourceLocation(fileID: fileID, line: line), body)
+    }
+
+    /// Reads and writes a state atom's value: `context[CounterAtom()] += 1`.
+    subscript<Node: StateAtom>(_ atom: Node, fileID: String = #fileID, line: UInt = #line) -> Node.Produced {
+        get { read(atom) }
+        nonmutating set { set(newValue, for: atom, at: SourceLocation(fileID: fileID, line: line)) }
+    }
+}
+
+/// A context that can also watch atoms.
+@MainActor
+public protocol AtomWatchableContext: AtomContext {
+    /// The value of an atom, watching it for changes, recording `location` as the place
+    /// that watches.
+    func watch<Node: Atom>(_ atom: Node, at location: SourceLocation) -> Node.Produced
+}
+
+public extension AtomWatchableContext {
+    /// The value of an atom, watching it for changes.
+    @discardableResult
+    func watch<Node: Atom>(_ atom: Node, fileID: String = #fileID, line: UInt = #line) -> Node.Produced {
+        watch(atom, at: SourceLocation(fileID: fileID, line: line))
+    }
+}

@@ -1,0 +1,128 @@
+/// A context for unit tests: a store of its own, overrides, and ways to observe and await
+/// updates.
+///
+/// ```swift
+/// @MainActor @Test func doubles() {
+///     let context = AtomTestContext()
+///     context.override(CounterAtom()) { _ in 2 }
+///     #expect(context.watch(DoubledAtom()) == 4)
+/// }
+/// ```
+/// Each test context is hermetic: no state is shared with other contexts.
+@MainActor
+public final class AtomTestContext: AtomWatchableContext {
+    let store = AtomStore()
+    let subscriber: Subscriber
+    private var waiters: [Int: (continuation: CheckedContinuation<Bool, Never>, timeout: Task<Void, Never>?)] = [:]
+    private var nextWaiter = 0
+
+    /// Creates a context with an empty store.
+    public init(fileID: String = #fileID, line: UInt = #line) {
+        subscriber = store.makeSubscriber(at: SourceLocation(fileID: fileID, line: line))
+        subscriber.onUpdateInternal = { [weak self] in
+            self?.resumeWaiters(updated: true)
+        }
+    }
+
+    isolated deinit {
+        resumeWaiters(updated: false)
+    }
+
+    /// Called once after each transaction that changed an atom this context watches.
+    public var onUpdate: (@MainActor () -> Void)? {
+        get { subscriber.onUpdate }
+        set { subscriber.onUpdate = newValue }
+    }
+
+    public func watch<Node: Atom>(_ atom: Node, at location: SourceLocation) -> Node.Produced {
+        store.watch(atom, subscriber: subscriber, at: location)
+    }
+
+    public func read<Node: Atom>(_ atom: Node) -> Node.Produced {
+        store.read(atom, at: nil)
+    }
+
+    /// The cached value of an atom, or `nil` if it is not cached. Creates nothing.
+    public func lookup<Node: Atom>(_ atom: Node) -> Node.Produced? {
+        store.lookupNode(atom)?.value
+    }
+
+    public func set<Node: StateAtom>(_ value: Node.Produced, for atom: Node, at location: SourceLocation) {
+        store.set(value, for: atom, at: location)
+    }
+
+    public func modify<Node: StateAtom>(_ atom: Node, at location: SourceLocation, body: (inout Node.Produced) -> Void) {
+        store.modify(atom, at: location, body: body)
+    }
+
+    public func reset<Node: Atom>(_ atom: Node, at location: SourceLocation) {
+        store.reset(atom, at: location)
+    }
+
+    public func batch<T>(_ label: String?, at location: SourceLocation, _ body: () throws -> T) rethrows -> T {
+        try store.batch(label: label, at: location, body)
+    }
+
+    /// Simulates that the atom is no longer watched: it is released if nothing else uses it.
+    public func unwatch<Node: Atom>(_ atom: Node, fileID: String = #fileID, line: UInt = #line) {
+        store.unwatch(atom, subscriber: subscriber, at: SourceLocation(fileID: fileID, line: line))
+    }
+
+    /// Replaces the value of one atom instance. Applies from the atom's next computation.
+    public func override<Node: Atom>(_ atom: Node, with value: @escaping @MainActor (Node) -> Node.Produced) {
+        store.overrides.set(atom, value: value)
+    }
+
+    /// Replaces the value of every atom of a type. An instance override still wins.
+    public func override<Node: Atom>(_ atomType: Node.Type, with value: @escaping @MainActor (Node) -> Node.Produced) {
+        store.overrides.set(atomType, value: value)
+    }
+
+    /// Captures the values, dependencies and subscriptions of the context's store.
+    public func snapshot() -> Snapshot {
+        store.makeSnapshot()
+    }
+
+    /// Puts a snapshot's values back in one transaction.
+    public func restore(_ snapshot: Snapshot, fileID: String = #fileID, line: UInt = #line) {
+        store.restore(snapshot, at: SourceLocation(fileID: fileID, line: line))
+    }
+
+    /// Receives every commit of the context's store.
+    public func observeCommits(_ body: @escaping @MainActor (AtomCommit) -> Void) -> AtomObservation {
+        store.observeCommits(body)
+    }
+
+    /// Waits until an atom this context watches is updated.
+    ///
+    /// - Parameter duration: Seconds to wait at most; `nil` waits as long as it takes.
+    /// - Returns: `true` if an update arrived, `false` if the time ran out first.
+    @discardableResult
+    public func waitForUpdate(timeout duration: Double? = nil) async -> Bool {
+        let id = nextWaiter
+        nextWaiter += 1
+        return await withCheckedContinuation { continuation in
+            var timeout: Task<Void, Never>?
+            if let duration {
+                timeout = Task { [weak self] in
+                    try? await Task.sleep(nanoseconds: UInt64(max(0, duration) * 1_000_000_000))
+                    guard !Task.isCancelled else { return }
+                    self?.resumeWaiter(id, updated: false)
+                }
+            }
+            waiters[id] = (continuation, timeout)
+        }
+    }
+
+    private func resumeWaiter(_ id: Int, updated: Bool) {
+        guard let waiter = waiters.removeValue(forKey: id) else { return }
+        waiter.timeout?.cancel()
+        waiter.continuation.resume(returning: updated)
+    }
+
+    private func resumeWaiters(updated: Bool) {
+        for id in waiters.keys.sorted() {
+            resumeWaiter(id, updated: updated)
+        }
+    }
+}

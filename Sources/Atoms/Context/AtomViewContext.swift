@@ -1,0 +1,75 @@
+/// A context for code outside the graph (a CLI screen, a server handler, a test) that
+/// watches atoms the way a SwiftUI view does in other atom libraries.
+///
+/// Get one from ``AtomRoot/context(fileID:line:)``. Its ``watch(_:at:)`` makes the context a
+/// subscriber, named by where it first watched (`File.swift:line`); ``onUpdate`` is called
+/// once after each transaction that changed something it watches. The context stops
+/// watching when you call ``unwatchAll(fileID:line:)`` or when it is released.
+@MainActor
+public final class AtomViewContext: AtomWatchableContext {
+    let store: AtomStore
+    let subscriber: Subscriber
+    /// Keeps the root, and with it the root's observers, alive while the context is used.
+    private let root: AtomRoot?
+
+    init(store: AtomStore, root: AtomRoot?, location: SourceLocation) {
+        self.store = store
+        self.root = root
+        subscriber = store.makeSubscriber(at: location)
+    }
+
+    isolated deinit {
+        store.unwatchAll(subscriber: subscriber, at: nil)
+    }
+
+    /// Called once after each transaction that changed an atom this context watches.
+    public var onUpdate: (@MainActor () -> Void)? {
+        get { subscriber.onUpdate }
+        set { subscriber.onUpdate = newValue }
+    }
+
+    public func watch<Node: Atom>(_ atom: Node, at location: SourceLocation) -> Node.Produced {
+        store.watch(atom, subscriber: subscriber, at: location)
+    }
+
+    public func read<Node: Atom>(_ atom: Node) -> Node.Produced {
+        store.read(atom, at: nil)
+    }
+
+    public func set<Node: StateAtom>(_ value: Node.Produced, for atom: Node, at location: SourceLocation) {
+        store.set(value, for: atom, at: location)
+    }
+
+    public func modify<Node: StateAtom>(_ atom: Node, at location: SourceLocation, body: (inout Node.Produced) -> Void) {
+        store.modify(atom, at: location, body: body)
+    }
+
+    public func reset<Node: Atom>(_ atom: Node, at location: SourceLocation) {
+        store.reset(atom, at: location)
+    }
+
+    public func batch<T>(_ label: String?, at location: SourceLocation, _ body: () throws -> T) rethrows -> T {
+        try store.batch(label: label, at: location, body)
+    }
+
+    /// Stops watching one atom; it is released if nothing else uses it.
+    public func unwatch<Node: Atom>(_ atom: Node, fileID: String = #fileID, line: UInt = #line) {
+        store.unwatch(atom, subscriber: subscriber, at: SourceLocation(fileID: fileID, line: line))
+    }
+
+    /// Stops watching every atom; those that nothing else uses are released.
+    public func unwatchAll(fileID: String = #fileID, line: UInt = #line) {
+        store.unwatchAll(subscriber: subscriber, at: SourceLocation(fileID: fileID, line: line))
+    }
+
+    /// Captures the values, dependencies and subscriptions of the whole store.
+    public func snapshot() -> Snapshot {
+        store.makeSnapshot()
+    }
+
+    /// Puts a snapshot's values back in one transaction, notifying only the subscribers
+    /// whose watched values differ.
+    public func restore(_ snapshot: Snapshot, fileID: String = #fileID, line: UInt = #line) {
+        store.restore(snapshot, at: SourceLocation(fileID: fileID, line: line))
+    }
+}

@@ -1,0 +1,32 @@
+/// Atoms whose id is not their type and stored properties, such as modified atoms.
+protocol CustomAtomIdentifiable {
+    func atomIDText() -> String
+}
+
+/// The human-readable id of an atom: its type name, followed by its stored properties when
+/// it has any (`FetchUserAtom(id: 3)`), or its key when the key is not the atom itself.
+func atomIDText<A: Atom>(for atom: A) -> String {
+    if let custom = atom as? any CustomAtomIdentifiable {
+        return custom.atomIDText()
+    }
+    let typeName = String(describing: A.self)
+    if A.Key.self == A.self {
+        if Mirror(reflecting: atom).children.isEmpty {
+            return typeName
+        }
+        let text = String(describing: atom)
+        // A struct describes itself as `Name(field: value)`; keep the full generic type name.
+        if let open = text.firstIndex(of: "("), text.hasSuffix(")") {
+            return typeName + text[open...]
+        }
+        return "\(typeName)(\(text))"
+    }
+    let mirror = Mirror(reflecting: atom)
+    if !mirror.children.isEmpty {
+        let text = String(describing: atom)
+        if let open = text.firstIndex(of: "("), text.hasSuffix(")") {
+            return typeName + text[open...]
+        }
+    }
+    return "\(typeName)(key: \(String(reflecting: atom.key)))"
+}

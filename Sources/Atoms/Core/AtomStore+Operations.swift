@@ -1,0 +1,118 @@
+// The operations every context shares. Each public entry point is one transaction, unless a
+// transaction is already running, in which case it joins it.
+
+extension AtomStore {
+    func read<A: Atom>(_ atom: A, at location: SourceLocation?) -> A.Produced {
+        if let node = lookupNode(atom) {
+            ensureFresh(node)
+            return value(of: node)
+        }
+        return transaction(PendingCause(operation: .read, location: location)) {
+            let node = resolve(atom)
+            noteCauseNode(node)
+            return value(of: node)
+        }
+    }
+
+    func set<A: StateAtom>(_ newValue: A.Produced, for atom: A, at location: SourceLocation?) {
+        transaction(PendingCause(operation: .set, location: location)) {
+            let node = lookupNode(atom) ?? makeNode(for: atom)
+            noteCauseNode(node)
+            write(newValue, to: node)
+        }
+    }
+
+    func modify<A: StateAtom>(_ atom: A, at location: SourceLocation?, body: (inout A.Produced) -> Void) {
+        transaction(PendingCause(operation: .modify, location: location)) {
+            let node = resolve(atom)
+            noteCauseNode(node)
+            var value = value(of: node)
+            body(&value)
+            write(value, to: node)
+        }
+    }
+
+    private func write<A: Atom>(_ newValue: A.Produced, to node: Node<A>) {
+        let isNew = node.value == nil
+        node.value = newValue
+        // A written value is authoritative: a pending recompute must not overwrite it.
+        node.mark = .clean
+        if !isNew {
+            didChange(node)
+        }
+    }
+
+    func reset<A: Atom>(_ atom: A, at location: SourceLocation?) {
+        transaction(PendingCause(operation: .reset, location: location)) {
+            if let resettable = atom as? any Resettable {
+                if let node = lookupNode(atom) { noteCauseNode(node) }
+                resettable.reset(context: AtomCurrentContext(store: self))
+                return
+            }
+            guard let node = lookupNode(atom) else { return }
+            noteCauseNode(node)
+            ensureFresh(node)
+            node.mark = .clean
+            if node.evaluate(in: self) {
+                didChange(node)
+            }
+        }
+    }
+
+    func batch<T>(label: String?, at location: SourceLocation?, _ body: () throws -> T) rethrows -> T {
+        try transaction(PendingCause(operation: .batch, location: location, label: label), body)
+    }
+
+    // MARK: Subscriptions
+
+    func watch<A: Atom>(_ atom: A, subscriber: Subscriber, at location: SourceLocation?) -> A.Produced {
+        if !subscriber.hasWatched, let location {
+            subscriber.hasWatched = true
+            subscriber.location = location
+        }
+        if let node = lookupNode(atom), node.subscribers.contains(subscriber) {
+            ensureFresh(node)
+            return value(of: node)
+        }
+        return transaction(PendingCause(operation: .watch, location: location)) {
+            let node = resolve(atom)
+            noteCauseNode(node)
+            subscribe(subscriber, to: node)
+            return value(of: node)
+        }
+    }
+
+    func subscribe(_ subscriber: Subscriber, to node: NodeBase) {
+        if node.subscribers.insert(subscriber) {
+            subscriber.watching.insert(node)
+            recordSubscription(node, subscriber, added: true)
+        }
+    }
+
+    func unwatch<A: Atom>(_ atom: A, subscriber: Subscriber, at location: SourceLocation?) {
+        guard let node = lookupNode(atom), node.subscribers.contains(subscriber) else { return }
+        transaction(PendingCause(operation: .unwatch, node: node, location: location)) {
+            unsubscribe(subscriber, from: node)
+        }
+    }
+
+    func unwatchAll(subscriber: Subscriber, at location: SourceLocation?) {
+        guard !subscriber.watching.isEmpty else { return }
+        transaction(PendingCause(operation: .unwatch, location: location)) {
+            for node in subscriber.watching.items {
+                unsubscribe(subscriber, from: node)
+            }
+        }
+    }
+
+    private func unsubscribe(_ subscriber: Subscriber, from node: NodeBase) {
+        node.subscribers.remove(subscriber)
+        subscriber.watching.remove(node)
+        recordSubscription(node, subscriber, added: false)
+        log.releaseCandidates.append(node)
+    }
+
+    func makeSubscriber(at location: SourceLocation) -> Subscriber {
+        Subscriber(number: makeNumber(), location: location)
+    }
+}

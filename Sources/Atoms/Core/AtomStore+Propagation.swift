@@ -1,0 +1,110 @@
+// Propagation is mark-and-pull. A write marks its direct downstream atoms dirty and every
+// atom further down "check". Settling then pulls each marked atom up to date: a checked
+// atom first brings its upstream atoms up to date and recomputes only if one of them
+// really changed. Each atom is therefore recomputed at most once per transaction, after
+// all of its upstream atoms, and never from a stale value. Both phases use explicit stacks,
+// so no recursion grows with the depth of the graph.
+
+extension AtomStore {
+    /// Records that a node's value changed and marks what depends on it.
+    func didChange(_ node: NodeBase) {
+        if node.changedEpoch != epoch {
+            node.changedEpoch = epoch
+            if node.initializedEpoch != epoch {
+                if isRecording {
+                    log.changed.append(node)
+                }
+                if node.hasEffect {
+                    log.effectEvents.append((node, .updated))
+                }
+            }
+        }
+        for downstream in node.downstream.items where downstream.restoredEpoch != epoch {
+            switch downstream.mark {
+            case .dirty:
+                break
+            case .check:
+                downstream.mark = .dirty
+            case .clean:
+                downstream.mark = .dirty
+                marked.append(downstream)
+                markDescendants(of: downstream)
+            }
+        }
+        for subscriber in node.subscribers.items where subscriber.notifiedEpoch != epoch {
+            subscriber.notifiedEpoch = epoch
+            log.subscribersToNotify.append(subscriber)
+        }
+    }
+
+    private func markDescendants(of root: NodeBase) {
+        var stack: ContiguousArray<NodeBase> = [root]
+        while let node = stack.popLast() {
+            for downstream in node.downstream.items where downstream.mark == .clean && downstream.restoredEpoch != epoch {
+                downstream.mark = .check
+                marked.append(downstream)
+                stack.append(downstream)
+            }
+        }
+    }
+
+    /// Brings every marked node up to date. A marked node that nothing uses any more is
+    /// left for release instead of being recomputed.
+    func stabilize() {
+        var index = 0
+        while index < marked.count {
+            let node = marked[index]
+            index += 1
+            guard node.isAlive, node.mark != .clean else { continue }
+            if node.isUnused {
+                log.releaseCandidates.append(node)
+                continue
+            }
+            ensureFresh(node)
+        }
+        marked.removeAll(keepingCapacity: true)
+    }
+
+    /// Makes a node's value current, recomputing it and its stale upstream atoms in
+    /// dependency order.
+    func ensureFresh(_ root: NodeBase) {
+        guard root.mark != .clean else { return }
+        if root.mark == .dirty, root.upstream.allSatisfy({ $0.mark == .clean }) {
+            recompute(root)
+            return
+        }
+        var stack: ContiguousArray<(node: NodeBase, next: Int)> = [(root, 0)]
+        while let top = stack.last {
+            let node = top.node
+            if node.mark == .check {
+                var next = top.next
+                var descended = false
+                while next < node.upstream.count, node.mark == .check {
+                    let upstream = node.upstream[next]
+                    next += 1
+                    if upstream.mark != .clean {
+                        stack[stack.count - 1].next = next
+                        stack.append((upstream, 0))
+                        descended = true
+                        break
+                    }
+                }
+                if descended { continue }
+                if node.mark == .check {
+                    node.mark = .clean
+                }
+            }
+            if node.mark == .dirty {
+                recompute(node)
+            }
+            stack.removeLast()
+        }
+    }
+
+    private func recompute(_ node: NodeBase) {
+        node.mark = .clean
+        if node.evaluate(in: self) {
+            didChange(node)
+        }
+    }
+}

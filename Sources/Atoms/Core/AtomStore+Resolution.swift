@@ -1,0 +1,141 @@
+extension AtomStore {
+    func lookupNode<A: Atom>(_ atom: A) -> Node<A>? {
+        guard let node = nodes[AtomKey(atom)] else { return nil }
+        // The key includes `A`'s type identity, so the node is a `Node<A>`.
+        return unsafeDowncast(node, to: Node<A>.self)
+    }
+
+    /// Returns the up-to-date node for an atom, creating and computing it if needed. Must run
+    /// inside a transaction.
+    func resolve<A: Atom>(_ atom: A) -> Node<A> {
+        let key = AtomKey(atom)
+        if let existing = nodes[key] {
+            let node = unsafeDowncast(existing, to: Node<A>.self)
+            ensureFresh(node)
+            return node
+        }
+        let node = makeNode(for: atom, key: key)
+        node.value = produce(for: node)
+        return node
+    }
+
+    /// Registers a node without a value. The caller gives it one before the transaction
+    /// ends; until then the node is a release candidate like any new node.
+    func makeNode<A: Atom>(for atom: A, key: AtomKey? = nil) -> Node<A> {
+        let node = Node(number: makeNumber(), key: key ?? AtomKey(atom), atom: atom)
+        nodes[node.key] = node
+        node.initializedEpoch = epoch
+        if isRecording {
+            log.initialized.append(node)
+        }
+        if node.hasEffect {
+            log.effectEvents.append((node, .initialized))
+        }
+        log.releaseCandidates.append(node)
+        return node
+    }
+
+    /// Produces a node's value through its override or its own function, recording what
+    /// the function watches as the node's dependencies.
+    func produce<A: Atom>(for node: Node<A>) -> A.Produced {
+        if !overrides.isEmpty, let override = overrides.override(for: node.atom, key: node.key) {
+            replaceDependencies(of: node, with: [])
+            return override(node.atom)
+        }
+        precondition(
+            !node.isEvaluating,
+            "Atoms: \(atomIDText(for: node.atom)) depends on itself; atom dependencies must not form a cycle."
+        )
+        let token = nextToken
+        nextToken += 1
+        frames.append(EvaluationFrame(node: node, token: token, watched: []))
+        node.isEvaluating = true
+        let context = AtomTransactionContext(store: self, frame: frames.count - 1, token: token)
+        let value: A.Produced
+        if DeepEvaluation.needsHandOff(depth: frames.count) {
+            let atom = node.atom
+            value = DeepEvaluation.onHelperStack { atom._produce(context: context) }
+        } else {
+            value = node.atom._produce(context: context)
+        }
+        node.isEvaluating = false
+        let frame = frames.removeLast()
+        replaceDependencies(of: node, with: frame.watched)
+        return value
+    }
+
+    /// Watches an atom from inside an evaluation: returns its current value and makes it a
+    /// dependency of the evaluating atom.
+    func watch<A: Atom>(_ atom: A, frame index: Int, token: Int) -> A.Produced {
+        // A context that escaped its evaluation (captured in a closure) can only read.
+        guard index < frames.count, frames[index].token == token else {
+            return read(atom, at: nil)
+        }
+        let node: Node<A>
+        if let previous = frames[index].previousDependency(matching: atom) {
+            node = previous
+            ensureFresh(node)
+        } else {
+            node = resolve(atom)
+        }
+        if node.watchToken != token {
+            node.watchToken = token
+            frames[index].watched.append(node)
+        }
+        return value(of: node)
+    }
+
+    func value<A: Atom>(of node: Node<A>) -> A.Produced {
+        guard let value = node.value else {
+            preconditionFailure("Atoms: \(atomIDText(for: node.atom)) was used while its own value was being computed.")
+        }
+        return value
+    }
+
+    /// Replaces a node's dependencies after an evaluation, updating both sides of each edge.
+    func replaceDependencies(of node: NodeBase, with watched: ContiguousArray<NodeBase>) {
+        let old = node.upstream
+        if old.count == watched.count, zip(old, watched).allSatisfy({ $0 === $1 }) {
+            return
+        }
+        var kept = Set<ObjectIdentifier>()
+        var new = ContiguousArray<NodeBase>()
+        new.reserveCapacity(watched.count)
+        for upstream in watched where kept.insert(ObjectIdentifier(upstream)).inserted {
+            new.append(upstream)
+        }
+        let previous = Set(old.lazy.map { ObjectIdentifier($0) })
+        for upstream in old where !kept.contains(ObjectIdentifier(upstream)) {
+            upstream.downstream.remove(node)
+            recordEdge(upstream, node, added: false)
+            log.releaseCandidates.append(upstream)
+        }
+        for upstream in new where !previous.contains(ObjectIdentifier(upstream)) {
+            upstream.downstream.insert(node)
+            recordEdge(upstream, node, added: true)
+        }
+        node.upstream = new
+    }
+}
+
+@MainActor
+extension EvaluationFrame {
+    /// Finds the node for an atom among the atoms this evaluation watched last time, in the
+    /// same order, so that a stable evaluation never hashes a key.
+    mutating func previousDependency<A: Atom>(matching atom: A) -> Node<A>? {
+        let type = ObjectIdentifier(A.self)
+        if let last = watched.last, last.key.type == type {
+            let candidate = unsafeDowncast(last, to: Node<A>.self)
+            if candidate.atom.key == atom.key {
+                return candidate
+            }
+        }
+        let previous = node.upstream
+        guard cursor < previous.count else { return nil }
+        let candidate = previous[cursor]
+        cursor += 1
+        guard candidate.key.type == type else { return nil }
+        let typed = unsafeDowncast(candidate, to: Node<A>.self)
+        return typed.atom.key == atom.key ? typed : nil
+    }
+}

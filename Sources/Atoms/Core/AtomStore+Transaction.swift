@@ -1,0 +1,123 @@
+extension AtomStore {
+    /// Runs `body` as one transaction that ends in one commit. A call made while a
+    /// transaction is running joins it, which is how `batch` groups writes.
+    func transaction<T>(_ cause: @autoclosure () -> PendingCause, _ body: () throws -> T) rethrows -> T {
+        if transactionDepth > 0 {
+            return try body()
+        }
+        epoch += 1
+        log.reset(cause: cause())
+        transactionDepth = 1
+        defer { finishTransaction() }
+        return try body()
+    }
+
+    /// Names the atom a transaction targets, once the node exists.
+    func noteCauseNode(_ node: NodeBase) {
+        if log.cause.node == nil {
+            log.cause.node = node
+        }
+    }
+
+    /// Settles the graph, releases what nothing uses, emits the commit, and only then runs
+    /// callbacks, so that a write from a callback is a transaction of its own.
+    private func finishTransaction() {
+        stabilize()
+        releaseUnused()
+        commitNumber += 1
+        let commit = isRecording ? makeCommit() : nil
+        transactionDepth = 0
+
+        var subscribers = ContiguousArray<Subscriber>()
+        var effects = ContiguousArray<(node: NodeBase, event: EffectEvent)>()
+        swap(&subscribers, &log.subscribersToNotify)
+        swap(&effects, &log.effectEvents)
+
+        if let commit {
+            for observer in commitObservers {
+                observer.body(commit)
+            }
+        }
+        for subscriber in subscribers {
+            subscriber.onUpdate?()
+            subscriber.onUpdateInternal?()
+        }
+        if !effects.isEmpty {
+            let context = AtomCurrentContext(store: self)
+            for (node, event) in effects {
+                switch event {
+                case .initialized: node.effectInitialize(context: context)
+                case .updated: node.effectUpdated(context: context)
+                case .released: node.effectReleased(context: context)
+                }
+            }
+        }
+    }
+
+    private func makeCommit() -> AtomCommit {
+        var changes = AtomChangeSet()
+        for node in log.initialized {
+            changes.initialized.append(AtomValueChange(atom: info(for: node), value: node.anyValue))
+        }
+        for node in log.changed where node.initializedEpoch != epoch && node.isAlive {
+            changes.updated.append(AtomValueChange(atom: info(for: node), value: node.anyValue))
+        }
+        changes.released = log.released.map { info(for: $0) }
+
+        // Events are netted per pair, so a transient edge (added and removed again in the same
+        // transaction) does not appear at all.
+        var edgeNet: [Pair: (index: Int, net: Int)] = [:]
+        var edgeOrder: [(NodeBase, NodeBase)] = []
+        for event in log.edgeEvents {
+            let pair = Pair(event.upstream.number, event.downstream.number)
+            let delta = event.added ? 1 : -1
+            if let entry = edgeNet[pair] {
+                edgeNet[pair] = (entry.index, entry.net + delta)
+            } else {
+                edgeNet[pair] = (edgeOrder.count, delta)
+                edgeOrder.append((event.upstream, event.downstream))
+            }
+        }
+        for (upstream, downstream) in edgeOrder {
+            guard let net = edgeNet[Pair(upstream.number, downstream.number)]?.net, net != 0 else { continue }
+            let edge = AtomEdge(upstream: info(for: upstream), downstream: info(for: downstream))
+            if net > 0 { changes.edgesAdded.append(edge) } else { changes.edgesRemoved.append(edge) }
+        }
+
+        var subscriptionNet: [Pair: (index: Int, net: Int)] = [:]
+        var subscriptionOrder: [(NodeBase, Subscriber)] = []
+        for event in log.subscriptionEvents {
+            let pair = Pair(event.node.number, event.subscriber.number)
+            let delta = event.added ? 1 : -1
+            if let entry = subscriptionNet[pair] {
+                subscriptionNet[pair] = (entry.index, entry.net + delta)
+            } else {
+                subscriptionNet[pair] = (subscriptionOrder.count, delta)
+                subscriptionOrder.append((event.node, event.subscriber))
+            }
+        }
+        for (node, subscriber) in subscriptionOrder {
+            guard let net = subscriptionNet[Pair(node.number, subscriber.number)]?.net, net != 0 else { continue }
+            let subscription = AtomSubscription(atom: info(for: node), subscriber: subscriber.info)
+            if net > 0 { changes.subscriptionsAdded.append(subscription) } else { changes.subscriptionsRemoved.append(subscription) }
+        }
+
+        let pending = log.cause
+        let cause = AtomCause(
+            operation: pending.operation,
+            atom: pending.node.map { info(for: $0).id },
+            location: pending.location,
+            label: pending.label
+        )
+        return AtomCommit(number: commitNumber, cause: cause, changes: changes, store: self)
+    }
+}
+
+private struct Pair: Hashable {
+    let first: Int
+    let second: Int
+    init(_ first: Int, _ second: Int) {
+        self.first = first
+        self.second = second
+    }
+}

@@ -1,0 +1,65 @@
+import Dispatch
+import Foundation
+
+/// Keeps the first computation of very deep chains of atoms off the caller's stack.
+///
+/// Computing an atom for the first time calls the atom's function, which watches its
+/// upstream atoms, which are computed first: the recursion is inherent, because the user's
+/// function needs the upstream value before it can return. Propagation after that is
+/// iterative, but this first computation of a chain of thousands would overflow the main
+/// thread's stack (about 2.3 KB per level in a debug build). So every `levelsPerStack`
+/// nested computations, the next one continues on a helper thread with a fresh stack while
+/// the calling thread waits for it.
+enum DeepEvaluation {
+    /// Nested computations on the caller's own stack before the first hand-off.
+    static let levelsOnCallerStack = 256
+    /// Nested computations on each helper thread before the next hand-off.
+    static let levelsPerHelper = 4_096
+    /// The helper's stack: room for `levelsPerHelper` levels of debug-build frames, with
+    /// ample margin for deep user functions. Reserved, not committed, by the kernel.
+    static let helperStackSize = 64 << 20
+
+    static func needsHandOff(depth: Int) -> Bool {
+        depth == levelsOnCallerStack
+            || (depth > levelsOnCallerStack && (depth - levelsOnCallerStack) % levelsPerHelper == 0)
+    }
+
+    /// Runs `body` on a helper thread with a large stack and returns its result, blocking the
+    /// calling thread until then.
+    @MainActor
+    static func onHelperStack<T>(_ body: @escaping @MainActor () -> T) -> T {
+        let result = ResultBox<T>()
+        let work: @MainActor () -> Void = { result.value = body() }
+        let handOff = MainActorHandOff(work: unsafeBitCast(work, to: (() -> Void).self))
+        let done = DispatchSemaphore(value: 0)
+        let thread = Thread {
+            handOff.work()
+            done.signal()
+        }
+        thread.stackSize = helperStackSize
+        thread.start()
+        done.wait()
+        guard let value = result.value else {
+            preconditionFailure("Atoms: a deep computation finished without a value.")
+        }
+        return value
+    }
+}
+
+/// The main actor's work, carried to the helper thread.
+///
+/// Safety: the caller runs on the main actor and stays blocked in `DispatchSemaphore.wait()`
+/// until the work has finished and signalled. No other main-actor job can run meanwhile, so
+/// the main actor's state is touched by exactly one thread at a time, and the semaphore
+/// orders every write of the helper before the caller's next read. That is the exclusive
+/// access the main actor guarantees, which is why erasing the isolation of `work` and
+/// marking this box `@unchecked Sendable` cannot introduce a data race. The one observable
+/// difference is thread identity: `Thread.isMainThread` is false inside those computations.
+private struct MainActorHandOff: @unchecked Sendable {
+    let work: () -> Void
+}
+
+/// Carries the result back; written by the helper strictly before the semaphore signals.
+private final class ResultBox<T>: @unchecked Sendable {
+    var value: T?
+}

@@ -1,0 +1,154 @@
+/// One cached atom in a store: its place in the graph and its bookkeeping.
+///
+/// The graph fields live here, in a non-generic base class, so that propagation touches
+/// them directly; everything that needs the atom's types lives in ``Node``.
+@MainActor
+class NodeBase {
+    enum Mark: UInt8 {
+        /// The value is current.
+        case clean
+        /// An upstream atom may have changed: check the upstream atoms before using it.
+        case check
+        /// An upstream atom changed: recompute before using it.
+        case dirty
+    }
+
+    let number: Int
+    let key: AtomKey
+    let isKeepAlive: Bool
+    let hasEffect: Bool
+
+    /// Upstream atoms in the order the last evaluation watched them, without duplicates.
+    var upstream: ContiguousArray<NodeBase> = []
+    var downstream = IdentitySet<NodeBase>()
+    var subscribers = IdentitySet<Subscriber>()
+
+    var mark = Mark.clean
+    var isAlive = true
+    var isEvaluating = false
+    /// The token of the last evaluation that watched this node, to skip duplicates cheaply.
+    var watchToken = 0
+    /// The epoch of the last transaction that changed the value.
+    var changedEpoch = 0
+    /// The epoch of the transaction that initialized the node.
+    var initializedEpoch = 0
+    /// Whether the value was set directly by a restore in the running transaction.
+    var restoredEpoch = 0
+
+    var cachedInfo: AtomInfo?
+
+    init(number: Int, key: AtomKey, isKeepAlive: Bool, hasEffect: Bool) {
+        self.number = number
+        self.key = key
+        self.isKeepAlive = isKeepAlive
+        self.hasEffect = hasEffect
+    }
+
+    /// Whether nothing holds the node: it is released at the end of the transaction.
+    var isUnused: Bool {
+        !isKeepAlive && downstream.isEmpty && subscribers.isEmpty
+    }
+
+    // The members below are implemented by `Node`; these bodies are never reached because
+    // every node is a `Node<A>`. They return neutral values instead of trapping.
+
+    /// Recomputes the value; returns whether the change propagates.
+    func evaluate(in store: AtomStore) -> Bool { false }
+
+    /// The cached value.
+    var anyValue: Any? { nil }
+
+    /// Describes the atom for tools.
+    func makeInfo(store: AtomStore) -> AtomInfo {
+        AtomInfo(number: number, id: AtomID("?"), kind: .value, valueType: "?", isKeepAlive: isKeepAlive, isSensitive: false)
+    }
+
+    /// Puts a value captured by a snapshot back; returns whether it differs from the current one.
+    func restore(value: Any) -> Bool { false }
+
+    /// Whether the atom replaces reset with a custom one.
+    var customReset: (@MainActor (AtomCurrentContext) -> Void)? { nil }
+
+    func effectInitialize(context: AtomCurrentContext) {}
+    func effectUpdated(context: AtomCurrentContext) {}
+    func effectReleased(context: AtomCurrentContext) {}
+
+    /// An entry that lets a snapshot look the value up and restore it later.
+    func snapshotEntry(store: AtomStore) -> SnapshotEntry? { nil }
+}
+
+/// A cached atom of a concrete type.
+@MainActor
+final class Node<A: Atom>: NodeBase {
+    var atom: A
+    var value: A.Produced?
+    var effect: A.Effect?
+
+    init(number: Int, key: AtomKey, atom: A) {
+        self.atom = atom
+        super.init(
+            number: number,
+            key: key,
+            isKeepAlive: atom is any KeepAlive,
+            hasEffect: A.Effect.self != EmptyEffect.self
+        )
+    }
+
+    override func evaluate(in store: AtomStore) -> Bool {
+        let newValue = store.produce(for: self)
+        defer { value = newValue }
+        guard let oldValue = value else { return true }
+        return atom._shouldPropagate(from: oldValue, to: newValue)
+    }
+
+    override var anyValue: Any? { value }
+
+    override func makeInfo(store: AtomStore) -> AtomInfo {
+        AtomInfo(
+            number: number,
+            id: store.uniqueID(for: self, text: atomIDText(for: atom)),
+            kind: atom._kind,
+            valueType: String(describing: A.Produced.self),
+            isKeepAlive: isKeepAlive,
+            isSensitive: atom is any Sensitive
+        )
+    }
+
+    override func restore(value newValue: Any) -> Bool {
+        guard let typed = newValue as? A.Produced else { return false }
+        let differs = value.map { !valuesEqual($0, typed) } ?? true
+        value = typed
+        return differs
+    }
+
+    override var customReset: (@MainActor (AtomCurrentContext) -> Void)? {
+        guard let resettable = atom as? any Resettable else { return nil }
+        return { context in resettable.reset(context: context) }
+    }
+
+    override func effectInitialize(context: AtomCurrentContext) {
+        let effect = atom.effect(context: context)
+        self.effect = effect
+        effect.initialized(context: context)
+    }
+
+    override func effectUpdated(context: AtomCurrentContext) {
+        effect?.updated(context: context)
+    }
+
+    override func effectReleased(context: AtomCurrentContext) {
+        effect?.released(context: context)
+        effect = nil
+    }
+
+    override func snapshotEntry(store: AtomStore) -> SnapshotEntry? {
+        guard let value else { return nil }
+        let atom = self.atom
+        return SnapshotEntry(
+            key: key,
+            info: store.info(for: self),
+            value: value,
+            recreate: { store in store.makeNode(for: atom) }
+        )
+    }
+}

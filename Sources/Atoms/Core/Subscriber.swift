@@ -1,0 +1,25 @@
+/// Something outside the graph that watches atoms: a view context or a test context.
+///
+/// The store holds subscribers strongly through the nodes they watch; the context that owns
+/// a subscriber unsubscribes it when the context goes away, so no cycle keeps either alive.
+@MainActor
+final class Subscriber {
+    let number: Int
+    /// Where the subscriber first watched an atom; until then, where it was created.
+    var location: SourceLocation
+    var hasWatched = false
+    var watching = IdentitySet<NodeBase>()
+    var onUpdate: (@MainActor () -> Void)?
+    /// Called after `onUpdate`, for waiters that the owning context manages itself.
+    var onUpdateInternal: (@MainActor () -> Void)?
+    var notifiedEpoch = 0
+
+    init(number: Int, location: SourceLocation) {
+        self.number = number
+        self.location = location
+    }
+
+    var info: SubscriberInfo {
+        SubscriberInfo(number: number, location: location)
+    }
+}

@@ -1,0 +1,56 @@
+/// What the running transaction did, collected as it happens so that the commit costs
+/// O(what changed).
+@MainActor
+struct TransactionLog {
+    var cause = PendingCause(operation: .read, location: nil)
+    /// Nodes whose value changed and propagated, for effects and the change set.
+    var changed: ContiguousArray<NodeBase> = []
+    var initialized: ContiguousArray<NodeBase> = []
+    var released: ContiguousArray<NodeBase> = []
+    var releaseCandidates: ContiguousArray<NodeBase> = []
+    var subscribersToNotify: ContiguousArray<Subscriber> = []
+    var effectEvents: ContiguousArray<(node: NodeBase, event: EffectEvent)> = []
+    /// Edge and subscription events, kept only while someone observes commits.
+    var edgeEvents: ContiguousArray<(upstream: NodeBase, downstream: NodeBase, added: Bool)> = []
+    var subscriptionEvents: ContiguousArray<(node: NodeBase, subscriber: Subscriber, added: Bool)> = []
+
+    mutating func reset(cause: PendingCause) {
+        self.cause = cause
+        changed.removeAll(keepingCapacity: true)
+        initialized.removeAll(keepingCapacity: true)
+        released.removeAll(keepingCapacity: true)
+        releaseCandidates.removeAll(keepingCapacity: true)
+        subscribersToNotify.removeAll(keepingCapacity: true)
+        effectEvents.removeAll(keepingCapacity: true)
+        edgeEvents.removeAll(keepingCapacity: true)
+        subscriptionEvents.removeAll(keepingCapacity: true)
+    }
+}
+
+enum EffectEvent {
+    case initialized, updated, released
+}
+
+/// The cause of the running transaction, kept cheap until a commit needs it as text.
+struct PendingCause {
+    var operation: AtomOperation
+    var node: NodeBase?
+    var location: SourceLocation?
+    var label: String?
+
+    init(operation: AtomOperation, node: NodeBase? = nil, location: SourceLocation?, label: String? = nil) {
+        self.operation = operation
+        self.node = node
+        self.location = location
+        self.label = label
+    }
+}
+
+/// One evaluation in progress: the atoms it has watched so far.
+struct EvaluationFrame {
+    let node: NodeBase
+    let token: Int
+    var watched: ContiguousArray<NodeBase>
+    /// Position in the previous dependencies, for resolving a watch without hashing.
+    var cursor = 0
+}

@@ -1,0 +1,30 @@
+public extension Atom where Produced: Equatable {
+    /// An atom that updates its downstream only when the value really changed.
+    ///
+    /// ```swift
+    /// let count = context.watch(CountAtom().changes)
+    /// ```
+    var changes: ModifiedAtom<Self, ChangesModifier<Produced>> {
+        modifier(ChangesModifier())
+    }
+}
+
+/// A modifier that stops propagation when the new value equals the old one.
+public struct ChangesModifier<Produced: Equatable>: AtomModifier {
+    public typealias Base = Produced
+
+    /// Creates the modifier.
+    public init() {}
+
+    public var key: String { "changes" }
+
+    public var idSuffix: String { "changes" }
+
+    @MainActor
+    public func modify(value: Produced) -> Produced { value }
+
+    @MainActor
+    public func shouldPropagate(from oldValue: Produced, to newValue: Produced) -> Bool {
+        oldValue != newValue
+    }
+}

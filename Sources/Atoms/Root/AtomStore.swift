@@ -1,0 +1,95 @@
+/// The container that caches atom values, their dependency graph and their subscriptions.
+///
+/// An ``AtomRoot`` creates one, or uses one you pass to ``AtomRoot/init(storesIn:)`` so that
+/// state outlives the root. Every change to a store happens in a transaction, and every
+/// transaction ends in exactly one ``AtomCommit`` that observers receive.
+@MainActor
+public final class AtomStore {
+    /// The number of the last commit. It only grows.
+    public internal(set) var commitNumber = 0
+
+    var nodes: [AtomKey: NodeBase] = [:]
+    var overrides = OverrideTable()
+    var nextNumber = 1
+    var nextToken = 1
+    var epoch = 0
+
+    /// Evaluations in progress, innermost last.
+    var frames: [EvaluationFrame] = []
+    /// Nodes marked during the running transaction, in marking order.
+    var marked: ContiguousArray<NodeBase> = []
+    var transactionDepth = 0
+    var log = TransactionLog()
+
+    var commitObservers: [(id: Int, body: @MainActor (AtomCommit) -> Void)] = []
+    var liveIDs: [AtomID: ObjectIdentifier] = [:]
+    var subscriberNames: [SourceLocation: Int] = [:]
+
+    /// Creates an empty store.
+    public init() {}
+
+    /// Receives every commit of this store until the returned observation is cancelled or
+    /// released.
+    ///
+    /// Registering an observer turns on change tracking; without observers the store builds
+    /// no change sets at all.
+    public func observeCommits(_ body: @escaping @MainActor (AtomCommit) -> Void) -> AtomObservation {
+        let id = nextNumber
+        nextNumber += 1
+        commitObservers.append((id, body))
+        return AtomObservation(store: self, id: id)
+    }
+
+    func removeObserver(id: Int) {
+        commitObservers.removeAll { $0.id == id }
+    }
+
+    var isRecording: Bool { !commitObservers.isEmpty }
+
+    func makeNumber() -> Int {
+        defer { nextNumber += 1 }
+        return nextNumber
+    }
+
+    func info(for node: NodeBase) -> AtomInfo {
+        if let info = node.cachedInfo { return info }
+        let info = node.makeInfo(store: self)
+        node.cachedInfo = info
+        return info
+    }
+
+    /// Gives a node its id, adding a suffix in the rare case that two live atoms describe
+    /// themselves the same way.
+    func uniqueID(for node: NodeBase, text: String) -> AtomID {
+        var candidate = AtomID(text)
+        var suffix = 2
+        while let owner = liveIDs[candidate], owner != ObjectIdentifier(node) {
+            candidate = AtomID("\(text) #\(suffix)")
+            suffix += 1
+        }
+        liveIDs[candidate] = ObjectIdentifier(node)
+        return candidate
+    }
+}
+
+/// A registration of a commit observer. Cancelling it, or releasing it, stops delivery.
+@MainActor
+public final class AtomObservation {
+    private weak var store: AtomStore?
+    private let id: Int
+
+    init(store: AtomStore, id: Int) {
+        self.store = store
+        self.id = id
+    }
+
+    /// Stops delivering commits.
+    public func cancel() {
+        store?.removeObserver(id: id)
+        store = nil
+    }
+
+    isolated deinit {
+        cancel()
+    }
+}

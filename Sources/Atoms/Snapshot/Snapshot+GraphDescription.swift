@@ -1,0 +1,65 @@
+public extension Snapshot {
+    /// The dependency graph in Graphviz's DOT language.
+    ///
+    /// Atoms are boxes, each edge points from an upstream atom to the atom or subscriber
+    /// that watches it, and subscribers are filled nodes named `File.swift:line`. Statements
+    /// are ordered by id so that equal graphs give equal text, and every id is quoted and
+    /// escaped so that no atom name can break or inject into the DOT.
+    func graphDescription() -> String {
+        var lines = ["digraph {", "  node [shape=box]"]
+        var subscribersByAtom: [AtomID: [SubscriberInfo]] = [:]
+        var subscriberNames: [SubscriberInfo: String] = [:]
+        var namesTaken: [String: Int] = [:]
+        for subscription in subscriptions {
+            subscribersByAtom[subscription.atom.id, default: []].append(subscription.subscriber)
+        }
+        for subscriber in Set(subscriptions.map(\.subscriber)).sorted(by: { ($0.location, $0.number) < ($1.location, $1.number) }) {
+            let base = subscriber.location.description
+            let count = namesTaken[base, default: 0] + 1
+            namesTaken[base] = count
+            subscriberNames[subscriber] = count == 1 ? base : "\(base) #\(count)"
+        }
+        var downstreamByAtom: [AtomID: [AtomID]] = [:]
+        for edge in edges {
+            downstreamByAtom[edge.upstream.id, default: []].append(edge.downstream.id)
+        }
+        for atom in atoms {
+            let id = atom.atom.id
+            lines.append("  \(dotQuoted(id.rawValue))")
+            for downstream in (downstreamByAtom[id] ?? []).sorted() {
+                lines.append("  \(dotQuoted(id.rawValue)) -> \(dotQuoted(downstream.rawValue))")
+            }
+            let names = (subscribersByAtom[id] ?? []).compactMap { subscriberNames[$0] }.sorted()
+            for name in names {
+                lines.append("  \(dotQuoted(id.rawValue)) -> \(dotQuoted(name))")
+            }
+        }
+        for name in subscriberNames.values.sorted() {
+            lines.append("  \(dotQuoted(name)) [style=filled]")
+        }
+        lines.append("}")
+        return lines.joined(separator: "\n")
+    }
+}
+
+/// Quotes a string as a DOT id. Backslashes and quotes are escaped, `&` becomes an entity
+/// so Graphviz shows it literally, newlines become DOT's `\n` escape, and other control
+/// characters are dropped, so the id can neither end the string nor smuggle in markup.
+public func dotQuoted(_ text: String) -> String {
+    var result = "\""
+    for scalar in text.unicodeScalars {
+        switch scalar {
+        case "\\": result += "\\\\"
+        case "\"": result += "\\\""
+        case "&": result += "&amp;"
+        case "\n": result += "\\n"
+        case "\r", "\t": result += " "
+        default:
+            if scalar.value < 0x20 || scalar.value == 0x7F {
+                continue
+            }
+            result.unicodeScalars.append(scalar)
+        }
+    }
+    return result + "\""
+}

@@ -1,0 +1,33 @@
+/// The values, dependencies and subscriptions of a store at one moment.
+///
+/// Take one with ``AtomViewContext/snapshot()`` or receive one from an observer; look values
+/// up with ``lookup(_:)``, draw the graph with ``graphDescription()``, and put the values
+/// back with ``AtomViewContext/restore(_:)``.
+public struct Snapshot {
+    /// The commit after which the snapshot was taken.
+    public let commitNumber: Int
+    /// Every cached atom and its value, ordered by id.
+    public let atoms: [AtomValueChange]
+    /// Every dependency, ordered by upstream id and then downstream id.
+    public let edges: [AtomEdge]
+    /// Every subscription, ordered by atom id and then subscriber location.
+    public let subscriptions: [AtomSubscription]
+
+    let entries: [AtomKey: SnapshotEntry]
+    let entryOrder: [AtomKey]
+    let edgeKeys: [(upstream: AtomKey, downstream: AtomKey)]
+
+    /// The value of an atom as it was when the snapshot was taken, or `nil` if the atom was
+    /// not cached then.
+    public func lookup<Node: Atom>(_ atom: Node) -> Node.Produced? {
+        entries[AtomKey(atom)]?.value as? Node.Produced
+    }
+}
+
+/// One atom's value in a snapshot, with what it takes to bring the atom back.
+struct SnapshotEntry {
+    let key: AtomKey
+    let info: AtomInfo
+    let value: Any
+    let recreate: @MainActor (AtomStore) -> NodeBase
+}
