@@ -4,7 +4,8 @@ protocol CustomAtomIdentifiable {
 }
 
 /// The human-readable id of an atom: its type name, followed by its stored properties when
-/// it has any (`FetchUserAtom(id: 3)`), or its key when the key is not the atom itself.
+/// it has any (`FetchUserAtom(id: 3)`); an atom with an explicit key shows the key instead of
+/// its properties (`UserNameAtom(3)`), because the key is what identifies its value.
 func atomIDText<A: Atom>(for atom: A) -> String {
     if let custom = atom as? any CustomAtomIdentifiable {
         return custom.atomIDText()
@@ -21,12 +22,5 @@ func atomIDText<A: Atom>(for atom: A) -> String {
         }
         return "\(typeName)(\(text))"
     }
-    let mirror = Mirror(reflecting: atom)
-    if !mirror.children.isEmpty {
-        let text = String(describing: atom)
-        if let open = text.firstIndex(of: "("), text.hasSuffix(")") {
-            return typeName + text[open...]
-        }
-    }
-    return "\(typeName)(key: \(String(reflecting: atom.key)))"
+    return "\(typeName)(\(String(describing: atom.key)))"
 }

@@ -19,7 +19,7 @@ extension AtomStore {
                 }
             }
         }
-        for downstream in node.downstream.items where downstream.restoredEpoch != epoch {
+        for downstream in node.downstream.items where downstream.restoredEpoch != epoch && !downstream.isEvaluating {
             switch downstream.mark {
             case .dirty:
                 break
@@ -76,10 +76,12 @@ extension AtomStore {
         var stack: ContiguousArray<(node: NodeBase, next: Int)> = [(root, 0)]
         while let top = stack.last {
             let node = top.node
-            if node.mark == .check {
+            if node.mark != .clean {
+                // Every stale upstream first, even for a node already known to be dirty:
+                // pulling one during the recompute would mark this node dirty again.
                 var next = top.next
                 var descended = false
-                while next < node.upstream.count, node.mark == .check {
+                while next < node.upstream.count {
                     let upstream = node.upstream[next]
                     next += 1
                     if upstream.mark != .clean {
@@ -90,12 +92,11 @@ extension AtomStore {
                     }
                 }
                 if descended { continue }
-                if node.mark == .check {
+                if node.mark == .dirty {
+                    recompute(node)
+                } else {
                     node.mark = .clean
                 }
-            }
-            if node.mark == .dirty {
-                recompute(node)
             }
             stack.removeLast()
         }

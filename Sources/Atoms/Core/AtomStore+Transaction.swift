@@ -19,10 +19,28 @@ extension AtomStore {
         }
     }
 
-    /// Settles the graph, releases what nothing uses, emits the commit, and only then runs
-    /// callbacks, so that a write from a callback is a transaction of its own.
+    /// Settles the graph and runs the effects of what changed while the transaction is
+    /// still open, so that an effect sees the values it was called for and its writes become
+    /// part of the same commit. Then it releases what nothing uses, emits the commit, and
+    /// only after that notifies subscribers and runs release effects, whose writes start
+    /// transactions of their own.
     private func finishTransaction() {
-        stabilize()
+        var nextEffect = 0
+        repeat {
+            stabilize()
+            if nextEffect < log.effectEvents.count {
+                let context = AtomCurrentContext(store: self)
+                while nextEffect < log.effectEvents.count {
+                    let (node, event) = log.effectEvents[nextEffect]
+                    nextEffect += 1
+                    switch event {
+                    case .initialized: node.effectInitialize(context: context)
+                    case .updated: node.effectUpdated(context: context)
+                    case .released: break
+                    }
+                }
+            }
+        } while !marked.isEmpty
         releaseUnused()
         commitNumber += 1
         let commit = isRecording ? makeCommit() : nil
@@ -42,14 +60,11 @@ extension AtomStore {
             subscriber.onUpdate?()
             subscriber.onUpdateInternal?()
         }
-        if !effects.isEmpty {
+        let releases = effects.dropFirst(nextEffect).filter { $0.event == .released }
+        if !releases.isEmpty {
             let context = AtomCurrentContext(store: self)
-            for (node, event) in effects {
-                switch event {
-                case .initialized: node.effectInitialize(context: context)
-                case .updated: node.effectUpdated(context: context)
-                case .released: node.effectReleased(context: context)
-                }
+            for (node, _) in releases {
+                node.effectReleased(context: context)
             }
         }
     }

@@ -24,7 +24,7 @@ public struct ChangesOfModifier<Base, Produced: Equatable>: AtomModifier {
 
     public var key: KeyPathKey { KeyPathKey(keyPath: keyPath) }
 
-    public var idSuffix: String { "changes(of: \(String(describing: keyPath)))" }
+    public var idSuffix: String { "changes(of: \(stableKeyPathText(keyPath)))" }
 
     @MainActor
     public func modify(value: Base) -> Produced { value[keyPath: keyPath] }
@@ -46,4 +46,18 @@ public struct KeyPathKey: Hashable, Sendable {
     public func hash(into hasher: inout Hasher) {
         (keyPath as AnyKeyPath).hash(into: &hasher)
     }
+}
+
+/// A key path's description without the memory addresses that some platforms print for
+/// computed properties, so that the atom's id is the same in every run.
+func stableKeyPathText(_ keyPath: AnyKeyPath) -> String {
+    var text = String(describing: keyPath)
+    while let start = text.range(of: " 0x") {
+        var end = start.upperBound
+        while end < text.endIndex, text[end].isHexDigit {
+            end = text.index(after: end)
+        }
+        text.removeSubrange(start.lowerBound..<end)
+    }
+    return text
 }
