@@ -9,6 +9,7 @@ let package = Package(
     ],
     targets: [
         .target(name: "Atoms"),
+        .executableTarget(name: "ExampleTodo", dependencies: ["Atoms"]),
         .testTarget(name: "AtomsTests", dependencies: ["Atoms"]),
     ],
     swiftLanguageModes: [.v6]
