@@ -10,6 +10,11 @@ public protocol AtomContext {
     func read<Node: Atom>(_ atom: Node) -> Node.Produced
 
     /// Sets a state atom's value, recording `location` as the cause.
+    ///
+    /// Setting an atom that is not cached creates it with that value (its default is not
+    /// computed). Unless something watches it by the end of the transaction, or it is
+    /// ``KeepAlive``, it is then released again, and a commit observer sees both. A
+    /// `KeepAlive` atom keeps the value instead of silently dropping the write.
     func set<Node: StateAtom>(_ value: Node.Produced, for atom: Node, at location: SourceLocation)
 
     /// Changes a state atom's value in place, recording `location` as the cause.
