@@ -5,15 +5,18 @@ public struct AtomCause: Hashable, Sendable, CustomStringConvertible {
     public let operation: AtomOperation
     /// The atom the operation targeted, if it targeted one.
     public let atom: AtomID?
+    /// The targeted atom's number in its store (see ``AtomInfo/number``).
+    public let atomNumber: Int?
     /// The caller's `#fileID` and `#line`, when the operation came from app code.
     public let location: SourceLocation?
     /// The name given to a `batch`, if any.
     public let label: String?
 
     /// Creates a cause.
-    public init(operation: AtomOperation, atom: AtomID?, location: SourceLocation?, label: String? = nil) {
+    public init(operation: AtomOperation, atom: AtomID?, atomNumber: Int? = nil, location: SourceLocation?, label: String? = nil) {
         self.operation = operation
         self.atom = atom
+        self.atomNumber = atomNumber
         self.location = location
         self.label = label
     }

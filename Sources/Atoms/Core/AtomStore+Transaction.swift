@@ -121,6 +121,7 @@ extension AtomStore {
         let cause = AtomCause(
             operation: pending.operation,
             atom: pending.node.map { info(for: $0).id },
+            atomNumber: pending.node?.number,
             location: pending.location,
             label: pending.label
         )

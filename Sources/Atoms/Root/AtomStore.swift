@@ -40,6 +40,12 @@ public final class AtomStore {
         return AtomObservation(store: self, id: id)
     }
 
+    /// Captures the values, dependencies and subscriptions of the whole store: O(store
+    /// size), for a recorder's first keyframe or a debugger's on-demand view.
+    public func snapshot() -> Snapshot {
+        makeSnapshot()
+    }
+
     func removeObserver(id: Int) {
         commitObservers.removeAll { $0.id == id }
     }

@@ -1,0 +1,106 @@
+/// Reads the journal's primitive encodings from untrusted bytes. Every read checks the bytes
+/// that remain first, so no input can read out of bounds or make it allocate more than the
+/// payload it already holds.
+struct ByteReader {
+    private let bytes: UnsafeRawBufferPointer
+    private(set) var offset = 0
+
+    init(_ bytes: UnsafeRawBufferPointer) {
+        self.bytes = bytes
+    }
+
+    var remaining: Int { bytes.count - offset }
+    var isAtEnd: Bool { offset >= bytes.count }
+
+    mutating func u8() throws(PayloadError) -> UInt8 {
+        guard remaining >= 1 else { throw .truncated }
+        defer { offset += 1 }
+        return bytes[offset]
+    }
+
+    mutating func u16() throws(PayloadError) -> UInt16 {
+        guard remaining >= 2 else { throw .truncated }
+        defer { offset += 2 }
+        return UInt16(bytes[offset]) | UInt16(bytes[offset + 1]) << 8
+    }
+
+    mutating func u32() throws(PayloadError) -> UInt32 {
+        guard remaining >= 4 else { throw .truncated }
+        var value: UInt32 = 0
+        for index in 0..<4 {
+            value |= UInt32(bytes[offset + index]) << UInt32(8 * index)
+        }
+        offset += 4
+        return value
+    }
+
+    mutating func u64() throws(PayloadError) -> UInt64 {
+        guard remaining >= 8 else { throw .truncated }
+        var value: UInt64 = 0
+        for index in 0..<8 {
+            value |= UInt64(bytes[offset + index]) << UInt64(8 * index)
+        }
+        offset += 8
+        return value
+    }
+
+    mutating func varint() throws(PayloadError) -> UInt64 {
+        var value: UInt64 = 0
+        var shift: UInt64 = 0
+        while true {
+            guard remaining >= 1 else { throw .truncated }
+            let byte = bytes[offset]
+            offset += 1
+            guard shift < 64, !(shift == 63 && byte > 1) else { throw .invalid("varint longer than 64 bits") }
+            value |= UInt64(byte & 0x7F) << shift
+            if byte & 0x80 == 0 { return value }
+            shift += 7
+        }
+    }
+
+    /// A varint that must fit in an `Int` and not exceed `limit`.
+    mutating func count(limit: Int) throws(PayloadError) -> Int {
+        let value = try varint()
+        guard value <= UInt64(limit) else { throw .invalid("count \(value) exceeds \(limit)") }
+        return Int(value)
+    }
+
+    /// A number of items, each at least `minimumSize` bytes, so a hostile count is rejected
+    /// before any array is reserved for it.
+    mutating func itemCount(minimumSize: Int) throws(PayloadError) -> Int {
+        try count(limit: remaining / max(1, minimumSize))
+    }
+
+    mutating func bytes(count: Int) throws(PayloadError) -> [UInt8] {
+        guard count >= 0, remaining >= count else { throw .truncated }
+        defer { offset += count }
+        return Array(UnsafeRawBufferPointer(rebasing: bytes[offset..<(offset + count)]))
+    }
+
+    mutating func data() throws(PayloadError) -> [UInt8] {
+        try bytes(count: count(limit: remaining))
+    }
+
+    mutating func string() throws(PayloadError) -> String {
+        let length = try count(limit: remaining)
+        let slice = UnsafeRawBufferPointer(rebasing: bytes[offset..<(offset + length)])
+        guard let text = String(validating: slice, as: UTF8.self) else {
+            throw .invalid("string is not valid UTF-8")
+        }
+        offset += length
+        return text
+    }
+}
+
+/// Why a payload could not be decoded.
+enum PayloadError: Error, Equatable, CustomStringConvertible {
+    case truncated
+    case invalid(String)
+
+    var description: String {
+        switch self {
+        case .truncated: "ends in the middle of a field"
+        case .invalid(let reason): reason
+        }
+    }
+}

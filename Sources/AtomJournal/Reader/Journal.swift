@@ -1,0 +1,55 @@
+import Foundation
+
+/// An open journal: its header, its index, and random access to its steps and keyframes.
+///
+/// ```swift
+/// let journal = try Journal(url: url)
+/// for index in journal.index.steps.indices {
+///     let step = try journal.step(at: index)
+///     print(step.commit, step.operation)
+/// }
+/// ```
+public final class Journal {
+    /// The reader the journal was opened with.
+    public let reader: JournalReader
+    /// What the opening scan learned.
+    public let index: JournalIndex
+
+    /// Opens a journal, validating every frame and building its index.
+    public init(url: URL) throws(JournalError) {
+        reader = try JournalReader(url: url)
+        index = try JournalIndex(reader: reader)
+    }
+
+    /// The journal's header.
+    public var header: JournalHeader { reader.header }
+
+    /// The number of steps.
+    public var stepCount: Int { index.steps.count }
+
+    /// Decodes the step at a position in ``JournalIndex/steps``.
+    public func step(at position: Int) throws(JournalError) -> JournalStep {
+        guard index.steps.indices.contains(position) else {
+            throw .corruptFrame(path: reader.path, offset: 0, reason: "step \(position) does not exist")
+        }
+        let entry = index.steps[position]
+        guard case .step(var step) = try reader.record(atOffset: entry.offset) else {
+            throw .corruptFrame(path: reader.path, offset: entry.offset, reason: "expected a step")
+        }
+        step.commit = entry.commit
+        step.time = entry.time
+        return step
+    }
+
+    /// Decodes the keyframe at a position in ``JournalIndex/keyframes``.
+    public func keyframe(at position: Int) throws(JournalError) -> JournalKeyframe {
+        guard index.keyframes.indices.contains(position) else {
+            throw .corruptFrame(path: reader.path, offset: 0, reason: "keyframe \(position) does not exist")
+        }
+        let entry = index.keyframes[position]
+        guard case .keyframe(let keyframe) = try reader.record(atOffset: entry.offset) else {
+            throw .corruptFrame(path: reader.path, offset: entry.offset, reason: "expected a keyframe")
+        }
+        return keyframe
+    }
+}

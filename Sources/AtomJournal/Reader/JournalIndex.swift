@@ -1,0 +1,102 @@
+/// What one pass over a journal learns: every definition, where each step and keyframe is,
+/// the marks, and how the journal ends.
+///
+/// Building it validates every frame but decodes only definitions, marks and the first
+/// fields of steps and keyframes, so opening a large journal costs little more than reading
+/// its bytes. Steps are decoded on demand through ``Journal``.
+public struct JournalIndex: Sendable {
+    /// Where a step is and when it happened.
+    public struct StepEntry: Sendable, Equatable {
+        /// The frame's offset in the file.
+        public let offset: Int
+        /// The store's commit number.
+        public let commit: Int
+        /// Microseconds since the journal's start.
+        public let time: Int64
+    }
+
+    /// Where a keyframe is and which state it holds.
+    public struct KeyframeEntry: Sendable, Equatable {
+        /// The frame's offset in the file.
+        public let offset: Int
+        /// How many steps precede it: it holds the state after step `stepCount - 1`, or the
+        /// initial state when `0`.
+        public let stepCount: Int
+        /// The commit after which the state was captured.
+        public let commit: Int
+    }
+
+    /// A mark and how many steps preceded it.
+    public struct MarkEntry: Sendable, Equatable {
+        /// How many steps precede the mark.
+        public let stepCount: Int
+        /// The mark.
+        public let mark: JournalMark
+    }
+
+    /// Atom definitions by number.
+    public internal(set) var atoms: [Int: JournalAtomDefinition] = [:]
+    /// Subscriber definitions by number.
+    public internal(set) var subscribers: [Int: JournalSubscriberDefinition] = [:]
+    /// Source locations by number.
+    public internal(set) var locations: [Int: JournalLocationDefinition] = [:]
+    /// Every step in order.
+    public internal(set) var steps: [StepEntry] = []
+    /// Every keyframe in order.
+    public internal(set) var keyframes: [KeyframeEntry] = []
+    /// Every mark in order.
+    public internal(set) var marks: [MarkEntry] = []
+    /// The clean-close marker, if the journal has one.
+    public internal(set) var close: JournalClose?
+    /// Records of types this version does not know (written by a newer minor version).
+    public internal(set) var unknownRecords = 0
+    /// How the valid records end.
+    public internal(set) var ending = JournalEnding.open
+
+    /// Scans a journal and builds its index.
+    public init(reader: JournalReader) throws(JournalError) {
+        var base = DeltaBase()
+        ending = try reader.scanFrames { frame throws(JournalError) in
+            try add(frame, base: &base, reader: reader)
+        }
+    }
+
+    private mutating func add(_ frame: JournalFrame, base: inout DeltaBase, reader: JournalReader) throws(JournalError) {
+        guard let type = RecordType(rawValue: frame.type) else {
+            unknownRecords += 1
+            return
+        }
+        switch type {
+        case .step:
+            // Only the deltas: the rest is decoded when the step is asked for.
+            var bytes = ByteReader(frame.payload)
+            do {
+                let commit = Int64(base.commit) + (try bytes.signed())
+                let time = base.time.addingReportingOverflow(try bytes.signed())
+                guard commit >= 0, commit <= Int64(Int.max), !time.overflow else { throw PayloadError.invalid("commit or time out of range") }
+                base = DeltaBase(commit: Int(commit), time: time.partialValue)
+            } catch {
+                throw .corruptFrame(path: reader.path, offset: frame.offset, reason: "record payload \(error)")
+            }
+            steps.append(StepEntry(offset: frame.offset, commit: base.commit, time: base.time))
+        case .keyframe:
+            var bytes = ByteReader(frame.payload)
+            do {
+                base = DeltaBase(commit: try bytes.number(), time: try bytes.signed())
+            } catch {
+                throw .corruptFrame(path: reader.path, offset: frame.offset, reason: "record payload \(error)")
+            }
+            keyframes.append(KeyframeEntry(offset: frame.offset, stepCount: steps.count, commit: base.commit))
+        case .atomDefinition, .subscriberDefinition, .locationDefinition, .mark, .close:
+            var unused = DeltaBase()
+            switch try reader.decode(frame, base: &unused) {
+            case .atomDefinition(let definition): atoms[definition.number] = definition
+            case .subscriberDefinition(let definition): subscribers[definition.number] = definition
+            case .locationDefinition(let definition): locations[definition.number] = definition
+            case .mark(let mark): marks.append(MarkEntry(stepCount: steps.count, mark: mark))
+            case .close(let record): close = record
+            default: break
+            }
+        }
+    }
+}

@@ -1,0 +1,247 @@
+import Foundation
+import SystemPackage
+
+/// Reads a journal file without trusting it: every frame is checked for length, checksum
+/// and sequence before anything uses it, and no input can make it crash, hang or allocate
+/// in proportion to a length it has not checked.
+///
+/// A damaged end (a crash mid-write) is reported as ``JournalEnding/tornTail(offset:bytes:)``
+/// and everything before it is returned; damage followed by more data is an error, never
+/// skipped silently.
+public final class JournalReader {
+    /// The file's path.
+    public let path: String
+    /// The file's header.
+    public let header: JournalHeader
+    /// The file's size when it was opened; frames appended later are not read.
+    public let fileSize: Int
+
+    private let descriptor: FileDescriptor
+    private let saltState: UInt32
+    private var window: [UInt8] = []
+    private var windowStart = 0
+    private static let chunkSize = 4 << 20
+
+    /// Opens a journal and validates its header.
+    public init(url: URL) throws(JournalError) {
+        path = url.path
+        let descriptor: FileDescriptor
+        do {
+            descriptor = try FileDescriptor.open(FilePath(path), .readOnly, options: [.closeOnExec])
+        } catch {
+            throw .cannotOpen(path: path, reason: Self.reason(for: error))
+        }
+        self.descriptor = descriptor
+        do {
+            let end = try descriptor.seek(offset: 0, from: .end)
+            fileSize = Int(end)
+        } catch {
+            try? descriptor.close()
+            throw .cannotOpen(path: path, reason: "\(error)")
+        }
+        let headerLimit = JournalHeader.fixedSize + JournalFormat.maximumMetadataSize + 4
+        var bytes = [UInt8](repeating: 0, count: min(fileSize, headerLimit))
+        do {
+            let count = try Self.read(descriptor, into: &bytes, at: 0)
+            bytes.removeSubrange(count...)
+        } catch {
+            try? descriptor.close()
+            throw .cannotOpen(path: path, reason: "\(error)")
+        }
+        let path = path
+        let fileSize = fileSize
+        let decoded = bytes.withUnsafeBytes { buffer in
+            Result { () throws(JournalError) in try JournalHeader.decode(buffer, fileSize: fileSize, path: path) }
+        }
+        switch decoded {
+        case .success(let header):
+            self.header = header
+        case .failure(let error):
+            try? descriptor.close()
+            throw error
+        }
+        saltState = header.salt.withUnsafeBytes { CRC32C.update(0, $0) }
+    }
+
+    deinit {
+        try? descriptor.close()
+    }
+
+    /// Visits every valid frame in file order and returns how the journal ends.
+    ///
+    /// Throws ``JournalError/corruptFrame(path:offset:reason:)`` or
+    /// ``JournalError/frameTooLarge(path:offset:length:)`` for damage that valid data
+    /// follows, after visiting every frame before it.
+    public func scanFrames(_ visit: (JournalFrame) throws(JournalError) -> Void) throws(JournalError) -> JournalEnding {
+        var offset = header.size
+        var expected: UInt64 = 0
+        var lastType: UInt8?
+        while offset < fileSize {
+            let remaining = fileSize - offset
+            guard remaining >= JournalFormat.frameHeaderSize else {
+                return .tornTail(offset: offset, bytes: remaining)
+            }
+            try load(offset: offset, count: JournalFormat.frameHeaderSize)
+            let local = offset - windowStart
+            let length = Int(readU32(at: local))
+            guard length <= JournalFormat.maximumPayloadSize else {
+                if try restIsZero(from: offset) { return .tornTail(offset: offset, bytes: remaining) }
+                throw .frameTooLarge(path: path, offset: offset, length: length)
+            }
+            let size = JournalFormat.frameHeaderSize + length
+            guard remaining >= size else {
+                return .tornTail(offset: offset, bytes: remaining)
+            }
+            try load(offset: offset, count: size)
+            let start = offset - windowStart
+            let stored = readU32(at: start + 4)
+            let type = window[start + 8]
+            let sequence = readU64(at: start + 9)
+            let valid = window.withUnsafeBytes { bytes in
+                CRC32C.mask(CRC32C.update(saltState, UnsafeRawBufferPointer(rebasing: bytes[(start + 8)..<(start + size)]))) == stored
+            }
+            guard valid else {
+                // A damaged last frame is what a crash mid-write leaves; so are zeros that a
+                // file system allocated but never filled.
+                if offset + size == fileSize {
+                    return .tornTail(offset: offset, bytes: remaining)
+                }
+                if try restIsZero(from: offset) {
+                    return .tornTail(offset: offset, bytes: remaining)
+                }
+                throw .corruptFrame(path: path, offset: offset, reason: "checksum mismatch")
+            }
+            guard sequence == expected else {
+                throw .corruptFrame(path: path, offset: offset, reason: "frame \(sequence) where frame \(expected) was expected")
+            }
+            let visited = window.withUnsafeBytes { bytes in
+                let payload = UnsafeRawBufferPointer(rebasing: bytes[(start + JournalFormat.frameHeaderSize)..<(start + size)])
+                return Result { () throws(JournalError) in
+                    try visit(JournalFrame(offset: offset, sequence: sequence, type: type, payload: payload))
+                }
+            }
+            try visited.get()
+            lastType = type
+            offset += size
+            expected += 1
+        }
+        return lastType == RecordType.close.rawValue ? .closed : .open
+    }
+
+    /// Reads and decodes every record. Meant for small journals and tools that want it
+    /// all; ``JournalIndex`` reads large ones without decoding every step.
+    public func readAll() throws(JournalError) -> (records: [JournalRecord], ending: JournalEnding) {
+        var records: [JournalRecord] = []
+        var base = DeltaBase()
+        let ending = try scanFrames { frame throws(JournalError) in
+            if let record = try decode(frame, base: &base) {
+                records.append(record)
+            }
+        }
+        return (records, ending)
+    }
+
+    /// Reads one frame at an offset that an earlier scan found valid, and decodes it with
+    /// zero deltas; the caller supplies the absolute commit and time from its index.
+    func record(atOffset offset: Int) throws(JournalError) -> JournalRecord? {
+        guard offset >= header.size, offset + JournalFormat.frameHeaderSize <= fileSize else {
+            throw .corruptFrame(path: path, offset: offset, reason: "offset outside the file")
+        }
+        try load(offset: offset, count: JournalFormat.frameHeaderSize)
+        let length = Int(readU32(at: offset - windowStart))
+        guard length <= JournalFormat.maximumPayloadSize, offset + JournalFormat.frameHeaderSize + length <= fileSize else {
+            throw .corruptFrame(path: path, offset: offset, reason: "frame extends past the end")
+        }
+        try load(offset: offset, count: JournalFormat.frameHeaderSize + length)
+        let start = offset - windowStart
+        let type = window[start + 8]
+        var base = DeltaBase()
+        let decoded = window.withUnsafeBytes { bytes in
+            let payload = UnsafeRawBufferPointer(rebasing: bytes[(start + JournalFormat.frameHeaderSize)..<(start + JournalFormat.frameHeaderSize + length)])
+            return Result { () throws(JournalError) in
+                try decode(JournalFrame(offset: offset, sequence: 0, type: type, payload: payload), base: &base)
+            }
+        }
+        return try decoded.get()
+    }
+
+    /// Decodes a frame's record; `nil` for a record type this version does not know.
+    func decode(_ frame: JournalFrame, base: inout DeltaBase) throws(JournalError) -> JournalRecord? {
+        do {
+            return try JournalRecord.decode(type: frame.type, payload: frame.payload, base: &base)
+        } catch {
+            throw .corruptFrame(path: path, offset: frame.offset, reason: "record payload \(error)")
+        }
+    }
+
+    // MARK: Reading the file
+
+    /// Makes `count` bytes at `offset` available in the window. `count` is at most a frame
+    /// header plus the payload limit, so the window never grows past that.
+    private func load(offset: Int, count: Int) throws(JournalError) {
+        if offset >= windowStart, offset + count <= windowStart + window.count { return }
+        let size = min(max(Self.chunkSize, count), fileSize - offset)
+        if window.count != size {
+            window = [UInt8](repeating: 0, count: size)
+        }
+        let read: Int
+        do {
+            read = try Self.read(descriptor, into: &window, at: offset)
+        } catch {
+            throw .cannotOpen(path: path, reason: "\(error)")
+        }
+        guard read >= count else {
+            throw .corruptFrame(path: path, offset: offset, reason: "the file shrank while it was read")
+        }
+        window.removeSubrange(read...)
+        windowStart = offset
+    }
+
+    private func restIsZero(from offset: Int) throws(JournalError) -> Bool {
+        var position = offset
+        while position < fileSize {
+            let count = min(Self.chunkSize, fileSize - position)
+            try load(offset: position, count: count)
+            let start = position - windowStart
+            if window[start..<(start + count)].contains(where: { $0 != 0 }) { return false }
+            position += count
+        }
+        return true
+    }
+
+    private func readU32(at index: Int) -> UInt32 {
+        UInt32(window[index]) | UInt32(window[index + 1]) << 8 | UInt32(window[index + 2]) << 16 | UInt32(window[index + 3]) << 24
+    }
+
+    private func readU64(at index: Int) -> UInt64 {
+        var value: UInt64 = 0
+        for byte in 0..<8 {
+            value |= UInt64(window[index + byte]) << UInt64(8 * byte)
+        }
+        return value
+    }
+
+    private static func read(_ descriptor: FileDescriptor, into buffer: inout [UInt8], at offset: Int) throws -> Int {
+        var total = 0
+        try buffer.withUnsafeMutableBytes { bytes in
+            while total < bytes.count {
+                let count = try descriptor.read(fromAbsoluteOffset: Int64(offset + total), into: UnsafeMutableRawBufferPointer(rebasing: bytes[total...]))
+                if count == 0 { break }
+                total += count
+            }
+        }
+        return total
+    }
+
+    private static func reason(for error: any Error) -> String {
+        if let errno = error as? Errno {
+            switch errno {
+            case .noSuchFileOrDirectory: return "no such file"
+            case .permissionDenied: return "permission denied"
+            case .isDirectory: return "it is a directory"
+            default: return "\(errno)"
+            }
+        }
+        return "\(error)"
+    }
+}

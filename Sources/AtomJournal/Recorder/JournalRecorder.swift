@@ -1,0 +1,252 @@
+import Atoms
+import Foundation
+
+/// Records every commit of a store to a journal file, from the commit's change set alone:
+/// a step costs bytes and time in proportion to what the commit changed.
+///
+/// ```swift
+/// let root = AtomRoot()
+/// let recorder = try JournalRecorder(root: root, url: URL(filePath: "app.journal"))
+/// // ... the app runs ...
+/// recorder.mark("before login")
+/// try recorder.close()
+/// ```
+///
+/// `Encodable` values are written as JSON with sorted keys; other values as their
+/// description, marked display-only; values of `Sensitive` atoms are never written. A write
+/// error stops recording and is kept in ``lastError``: the app goes on.
+@MainActor
+public final class JournalRecorder {
+    /// The journal being written.
+    public let writer: JournalWriter
+    /// The options recording started with.
+    public let options: JournalRecorderOptions
+    /// Steps written so far.
+    public private(set) var stepsWritten = 0
+    /// Commits not written because recording stopped (size limit, error or close).
+    public private(set) var droppedSteps = 0
+    /// The error that stopped recording, if one did.
+    public private(set) var lastError: JournalError?
+    /// Whether the recorder still writes commits.
+    public private(set) var isRecording = true
+
+    private var observation: AtomObservation?
+    private let encoder = JournalValueEncoder()
+    private let keyframeInterval: Int
+    private var lastCommit = 0
+
+    /// Atoms being recorded: their sensitivity, by number. An atom that is filtered out is
+    /// never entered, so its number is unknown to every step.
+    private var definedAtoms: [Int: Bool] = [:]
+    private var excludedAtoms: Set<Int> = []
+    private var definedSubscribers: Set<Int> = []
+    private var locationNumbers: [SourceLocation: Int] = [:]
+
+    // The current state, kept up to date from each change set, so that a keyframe needs no
+    // snapshot of the store.
+    private var values: [Int: JournalValue] = [:]
+    private var edges: Set<JournalEdge> = []
+    private var subscriptions: Set<JournalSubscription> = []
+
+    /// Starts recording a root's store.
+    public convenience init(root: AtomRoot, url: URL, options: JournalRecorderOptions = JournalRecorderOptions()) throws(JournalError) {
+        try self.init(store: root.store, url: url, options: options)
+    }
+
+    /// Starts recording a store: creates the journal, writes the current state as the first
+    /// keyframe, and observes every later commit.
+    public init(store: AtomStore, url: URL, options: JournalRecorderOptions = JournalRecorderOptions()) throws(JournalError) {
+        self.options = options
+        keyframeInterval = max(1, options.keyframeInterval)
+        var metadata = options.metadata
+        metadata[JournalHeader.MetadataKey.keyframeInterval] = String(keyframeInterval)
+        writer = try JournalWriter(url: url, metadata: metadata, flushPolicy: options.flushPolicy)
+        try recordInitialState(store.snapshot(), commit: store.commitNumber)
+        observation = store.observeCommits { [weak self] commit in
+            self?.record(commit)
+        }
+    }
+
+    isolated deinit {
+        // Whatever was buffered reaches the file even if `close()` was never called.
+        if !writer.isClosed {
+            try? writer.flush()
+        }
+    }
+
+    /// Writes a user annotation after the last recorded step.
+    public func mark(_ label: String) {
+        guard isRecording else { return }
+        perform { writer throws(JournalError) in
+            try writer.append(.mark(JournalMark(commit: lastCommit, time: writer.elapsedMicroseconds(), label: label)))
+            try writer.endCommit()
+        }
+    }
+
+    /// Stops recording and closes the journal cleanly.
+    public func close() throws(JournalError) {
+        observation?.cancel()
+        observation = nil
+        isRecording = false
+        try writer.close()
+    }
+
+    // MARK: Recording
+
+    private func record(_ commit: AtomCommit) {
+        guard isRecording else {
+            droppedSteps += 1
+            return
+        }
+        perform { writer throws(JournalError) in
+            lastCommit = commit.number
+            try writer.append(.step(makeStep(commit, writer: writer)))
+            stepsWritten += 1
+            if stepsWritten % keyframeInterval == 0 {
+                try writer.append(.keyframe(makeKeyframe(commit: commit.number, time: writer.elapsedMicroseconds())))
+            }
+            try writer.endCommit()
+            if let limit = options.sizeLimit, writer.bytesWritten >= limit {
+                try writer.append(.mark(JournalMark(
+                    commit: commit.number, time: writer.elapsedMicroseconds(),
+                    label: "recording stopped: the journal reached its size limit of \(limit) bytes"
+                )))
+                isRecording = false
+                try writer.close()
+            }
+        }
+    }
+
+    private func makeStep(_ commit: AtomCommit, writer: JournalWriter) throws(JournalError) -> JournalStep {
+        let changes = commit.changes
+        var step = JournalStep(commit: commit.number, time: writer.elapsedMicroseconds(), operation: commit.cause.operation.rawValue)
+        step.label = commit.cause.label
+        if let location = commit.cause.location {
+            step.causeLocation = try locationNumber(location)
+        }
+        for change in changes.initialized {
+            guard try define(change.atom, sample: change.value) else { continue }
+            let value = encoder.encode(change.value, isSensitive: change.atom.isSensitive)
+            values[change.atom.number] = value
+            step.initialized.append(JournalValueEntry(atom: change.atom.number, value: value))
+        }
+        for change in changes.updated {
+            guard try define(change.atom, sample: change.value) else { continue }
+            let value = encoder.encode(change.value, isSensitive: change.atom.isSensitive)
+            values[change.atom.number] = value
+            step.updated.append(JournalValueEntry(atom: change.atom.number, value: value))
+        }
+        if let number = commit.cause.atomNumber, definedAtoms[number] != nil {
+            step.causeAtom = number
+        }
+        for edge in changes.edgesAdded {
+            guard let recorded = recorded(edge) else { continue }
+            edges.insert(recorded)
+            step.edgesAdded.append(recorded)
+        }
+        for edge in changes.edgesRemoved {
+            guard let recorded = recorded(edge) else { continue }
+            edges.remove(recorded)
+            step.edgesRemoved.append(recorded)
+        }
+        for subscription in changes.subscriptionsAdded {
+            guard let recorded = try recorded(subscription) else { continue }
+            subscriptions.insert(recorded)
+            step.subscriptionsAdded.append(recorded)
+        }
+        for subscription in changes.subscriptionsRemoved {
+            guard let recorded = try recorded(subscription) else { continue }
+            subscriptions.remove(recorded)
+            step.subscriptionsRemoved.append(recorded)
+        }
+        for atom in changes.released {
+            excludedAtoms.remove(atom.number)
+            guard definedAtoms.removeValue(forKey: atom.number) != nil else { continue }
+            values[atom.number] = nil
+            step.released.append(atom.number)
+        }
+        return step
+    }
+
+    private func recordInitialState(_ snapshot: Snapshot, commit: Int) throws(JournalError) {
+        lastCommit = commit
+        for entry in snapshot.atoms {
+            guard try define(entry.atom, sample: entry.value) else { continue }
+            values[entry.atom.number] = encoder.encode(entry.value, isSensitive: entry.atom.isSensitive)
+        }
+        for edge in snapshot.edges {
+            if let recorded = recorded(edge) { edges.insert(recorded) }
+        }
+        for subscription in snapshot.subscriptions {
+            if let recorded = try recorded(subscription) { subscriptions.insert(recorded) }
+        }
+        try writer.append(.keyframe(makeKeyframe(commit: commit, time: writer.elapsedMicroseconds())))
+        try writer.endCommit()
+    }
+
+    private func makeKeyframe(commit: Int, time: Int64) -> JournalKeyframe {
+        JournalKeyframe(
+            commit: commit,
+            time: time,
+            atoms: values.keys.sorted().map { JournalValueEntry(atom: $0, value: values[$0] ?? .absent) },
+            edges: edges.sorted { ($0.upstream, $0.downstream) < ($1.upstream, $1.downstream) },
+            subscriptions: subscriptions.sorted { ($0.atom, $0.subscriber) < ($1.atom, $1.subscriber) }
+        )
+    }
+
+    /// Writes an atom's definition the first time it is seen; returns whether the atom is
+    /// recorded at all.
+    private func define(_ atom: AtomInfo, sample: Any?) throws(JournalError) -> Bool {
+        if definedAtoms[atom.number] != nil { return true }
+        if excludedAtoms.contains(atom.number) { return false }
+        guard options.records(atom.id) else {
+            excludedAtoms.insert(atom.number)
+            return false
+        }
+        definedAtoms[atom.number] = atom.isSensitive
+        try writer.append(.atomDefinition(JournalAtomDefinition(
+            number: atom.number,
+            id: atom.id.rawValue,
+            kind: atom.kind.rawValue,
+            valueType: atom.valueType,
+            isRestorable: !atom.isSensitive && JournalValueEncoder.isRestorable(sample),
+            isSensitive: atom.isSensitive,
+            isKeepAlive: atom.isKeepAlive
+        )))
+        return true
+    }
+
+    private func recorded(_ edge: AtomEdge) -> JournalEdge? {
+        guard definedAtoms[edge.upstream.number] != nil, definedAtoms[edge.downstream.number] != nil else { return nil }
+        return JournalEdge(upstream: edge.upstream.number, downstream: edge.downstream.number)
+    }
+
+    private func recorded(_ subscription: AtomSubscription) throws(JournalError) -> JournalSubscription? {
+        guard definedAtoms[subscription.atom.number] != nil else { return nil }
+        let subscriber = subscription.subscriber
+        if definedSubscribers.insert(subscriber.number).inserted {
+            try writer.append(.subscriberDefinition(JournalSubscriberDefinition(
+                number: subscriber.number, fileID: subscriber.location.fileID, line: Int(subscriber.location.line)
+            )))
+        }
+        return JournalSubscription(atom: subscription.atom.number, subscriber: subscriber.number)
+    }
+
+    private func locationNumber(_ location: SourceLocation) throws(JournalError) -> Int {
+        if let number = locationNumbers[location] { return number }
+        let number = locationNumbers.count
+        locationNumbers[location] = number
+        try writer.append(.locationDefinition(JournalLocationDefinition(number: number, fileID: location.fileID, line: Int(location.line))))
+        return number
+    }
+
+    /// Runs a write; an error stops recording instead of reaching the app.
+    private func perform(_ body: (JournalWriter) throws(JournalError) -> Void) {
+        do {
+            try body(writer)
+        } catch {
+            lastError = error
+            isRecording = false
+        }
+    }
+}

@@ -1,0 +1,56 @@
+import Atoms
+
+/// How a ``JournalRecorder`` records.
+public struct JournalRecorderOptions: Sendable {
+    /// When buffered records reach the file.
+    public var flushPolicy: JournalFlushPolicy = .interval(.milliseconds(100))
+    /// A keyframe (the full state) is written at the start and after every this many steps,
+    /// so that any step is one keyframe plus at most this many steps away.
+    public var keyframeInterval = 256
+    /// If set, only atoms whose type name is listed are recorded.
+    public var includedTypes: Set<String>?
+    /// Atoms whose type name is listed are not recorded at all.
+    public var excludedTypes: Set<String> = []
+    /// If set, recording stops once the journal reaches this many bytes: a last mark says
+    /// so and the journal is closed cleanly. Later commits are counted in
+    /// ``JournalRecorder/droppedSteps``, not written. Stopping (rather than rotating) keeps
+    /// one journal one self-contained session.
+    public var sizeLimit: Int?
+    /// Extra header metadata.
+    public var metadata: [String: String] = [:]
+
+    /// Creates the default options.
+    public init() {}
+
+    /// Records only atoms of these types.
+    public mutating func include(_ types: any Atom.Type...) {
+        includedTypes = (includedTypes ?? []).union(types.map { String(describing: $0) })
+    }
+
+    /// Never records atoms of these types.
+    public mutating func exclude(_ types: any Atom.Type...) {
+        excludedTypes.formUnion(types.map { String(describing: $0) })
+    }
+
+    func records(_ id: AtomID) -> Bool {
+        let typeName = Self.typeName(of: id)
+        if excludedTypes.contains(typeName) { return false }
+        return includedTypes?.contains(typeName) ?? true
+    }
+
+    /// The type part of an atom id: `FetchUserAtom(id: 3)` -> `FetchUserAtom`; modified
+    /// atoms count as their base atom's type.
+    static func typeName(of id: AtomID) -> String {
+        var depth = 0
+        for index in id.rawValue.indices {
+            switch id.rawValue[index] {
+            case "<": depth += 1
+            case ">": depth -= 1
+            case "(", ".":
+                if depth == 0 { return String(id.rawValue[..<index]) }
+            default: break
+            }
+        }
+        return id.rawValue
+    }
+}

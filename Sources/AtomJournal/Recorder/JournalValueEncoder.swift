@@ -1,0 +1,61 @@
+import Foundation
+
+/// Turns an atom's value into what the journal stores: JSON with sorted keys for
+/// `Encodable` values, the description for anything else, and never the value of a
+/// `Sensitive` atom.
+///
+/// Scalars skip `JSONEncoder`, whose setup costs more than the scalar: recording a chain of
+/// changing `Int` atoms must stay cheap next to computing it.
+struct JournalValueEncoder {
+    private let encoder: JSONEncoder = {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        return encoder
+    }()
+
+    func encode(_ value: Any?, isSensitive: Bool) -> JournalValue {
+        if isSensitive { return .redacted }
+        guard let value else { return .absent }
+        switch value {
+        case let number as Int: return .json(String(number))
+        case let flag as Bool: return .json(flag ? "true" : "false")
+        case let text as String: return .json(Self.quoted(text))
+        default: break
+        }
+        if let encodable = value as? any Encodable,
+           let data = try? encoder.encode(encodable),
+           let text = String(data: data, encoding: .utf8) {
+            return .json(text)
+        }
+        return .text(String(describing: value))
+    }
+
+    /// Whether values of this type can be written as JSON and read back into the app.
+    static func isRestorable(_ value: Any?) -> Bool {
+        guard let value else { return false }
+        return value is any Encodable && type(of: value) is any Decodable.Type
+    }
+
+    /// A JSON string literal.
+    static func quoted(_ text: String) -> String {
+        var result = "\""
+        result.unicodeScalars.reserveCapacity(text.unicodeScalars.count + 2)
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": result += "\\\""
+            case "\\": result += "\\\\"
+            case "\n": result += "\\n"
+            case "\r": result += "\\r"
+            case "\t": result += "\\t"
+            default:
+                if scalar.value < 0x20 {
+                    let hex = String(scalar.value, radix: 16)
+                    result += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+                } else {
+                    result.unicodeScalars.append(scalar)
+                }
+            }
+        }
+        return result + "\""
+    }
+}

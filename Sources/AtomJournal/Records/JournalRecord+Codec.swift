@@ -1,0 +1,293 @@
+/// The commit and time a step's deltas are relative to: those of the previous step or
+/// keyframe in the file.
+struct DeltaBase: Equatable {
+    var commit = 0
+    var time: Int64 = 0
+}
+
+/// Bits of a step's flags byte: which optional sections follow.
+private enum StepSection {
+    static let label: UInt8 = 1 << 0
+    static let initialized: UInt8 = 1 << 1
+    static let updated: UInt8 = 1 << 2
+    static let released: UInt8 = 1 << 3
+    static let edgesAdded: UInt8 = 1 << 4
+    static let edgesRemoved: UInt8 = 1 << 5
+    static let subscriptionsAdded: UInt8 = 1 << 6
+    static let subscriptionsRemoved: UInt8 = 1 << 7
+}
+
+private enum ValueTag {
+    static let json: UInt8 = 0
+    static let text: UInt8 = 1
+    static let redacted: UInt8 = 2
+    static let absent: UInt8 = 3
+}
+
+private enum DefinitionFlag {
+    static let restorable: UInt8 = 1 << 0
+    static let sensitive: UInt8 = 1 << 1
+    static let keepAlive: UInt8 = 1 << 2
+}
+
+extension JournalRecord {
+    var type: RecordType {
+        switch self {
+        case .atomDefinition: .atomDefinition
+        case .subscriberDefinition: .subscriberDefinition
+        case .locationDefinition: .locationDefinition
+        case .step: .step
+        case .keyframe: .keyframe
+        case .mark: .mark
+        case .close: .close
+        }
+    }
+
+    /// Encodes the payload, advancing `base` past a step or keyframe.
+    func encodePayload(base: inout DeltaBase) -> [UInt8] {
+        var writer = ByteWriter()
+        switch self {
+        case .atomDefinition(let definition):
+            writer.varint(definition.number)
+            writer.string(definition.id)
+            writer.string(definition.kind)
+            writer.string(definition.valueType)
+            var flags: UInt8 = 0
+            if definition.isRestorable { flags |= DefinitionFlag.restorable }
+            if definition.isSensitive { flags |= DefinitionFlag.sensitive }
+            if definition.isKeepAlive { flags |= DefinitionFlag.keepAlive }
+            writer.u8(flags)
+        case .subscriberDefinition(let definition):
+            writer.varint(definition.number)
+            writer.string(definition.fileID)
+            writer.varint(definition.line)
+        case .locationDefinition(let definition):
+            writer.varint(definition.number)
+            writer.string(definition.fileID)
+            writer.varint(definition.line)
+        case .step(let step):
+            writer.signed(Int64(step.commit - base.commit))
+            writer.signed(step.time - base.time)
+            base = DeltaBase(commit: step.commit, time: step.time)
+            let code = OperationCode.code(for: step.operation)
+            writer.u8(code)
+            if code == 0 { writer.string(step.operation) }
+            writer.varint(step.causeAtom.map { $0 + 1 } ?? 0)
+            writer.varint(step.causeLocation.map { $0 + 1 } ?? 0)
+            var flags: UInt8 = 0
+            if step.label != nil { flags |= StepSection.label }
+            if !step.initialized.isEmpty { flags |= StepSection.initialized }
+            if !step.updated.isEmpty { flags |= StepSection.updated }
+            if !step.released.isEmpty { flags |= StepSection.released }
+            if !step.edgesAdded.isEmpty { flags |= StepSection.edgesAdded }
+            if !step.edgesRemoved.isEmpty { flags |= StepSection.edgesRemoved }
+            if !step.subscriptionsAdded.isEmpty { flags |= StepSection.subscriptionsAdded }
+            if !step.subscriptionsRemoved.isEmpty { flags |= StepSection.subscriptionsRemoved }
+            writer.u8(flags)
+            if let label = step.label { writer.string(label) }
+            if !step.initialized.isEmpty { writer.entries(step.initialized) }
+            if !step.updated.isEmpty { writer.entries(step.updated) }
+            if !step.released.isEmpty {
+                writer.varint(step.released.count)
+                step.released.forEach { writer.varint($0) }
+            }
+            if !step.edgesAdded.isEmpty { writer.edges(step.edgesAdded) }
+            if !step.edgesRemoved.isEmpty { writer.edges(step.edgesRemoved) }
+            if !step.subscriptionsAdded.isEmpty { writer.subscriptions(step.subscriptionsAdded) }
+            if !step.subscriptionsRemoved.isEmpty { writer.subscriptions(step.subscriptionsRemoved) }
+        case .keyframe(let keyframe):
+            writer.varint(keyframe.commit)
+            writer.signed(keyframe.time)
+            base = DeltaBase(commit: keyframe.commit, time: keyframe.time)
+            writer.entries(keyframe.atoms)
+            writer.edges(keyframe.edges)
+            writer.subscriptions(keyframe.subscriptions)
+        case .mark(let mark):
+            writer.varint(mark.commit)
+            writer.signed(mark.time)
+            writer.string(mark.label)
+        case .close(let close):
+            writer.varint(close.commit)
+            writer.signed(close.time)
+            writer.varint(close.stepCount)
+        }
+        return writer.bytes
+    }
+
+    /// Decodes a payload of a known type, advancing `base` past a step or keyframe. Returns
+    /// `nil` for a type this version does not know, which a newer minor version may add.
+    /// Bytes after the known fields are ignored for the same reason.
+    static func decode(type rawType: UInt8, payload: UnsafeRawBufferPointer, base: inout DeltaBase) throws(PayloadError) -> JournalRecord? {
+        guard let type = RecordType(rawValue: rawType) else { return nil }
+        var reader = ByteReader(payload)
+        switch type {
+        case .atomDefinition:
+            let number = try reader.number()
+            let id = try reader.string()
+            let kind = try reader.string()
+            let valueType = try reader.string()
+            let flags = try reader.u8()
+            return .atomDefinition(JournalAtomDefinition(
+                number: number, id: id, kind: kind, valueType: valueType,
+                isRestorable: flags & DefinitionFlag.restorable != 0,
+                isSensitive: flags & DefinitionFlag.sensitive != 0,
+                isKeepAlive: flags & DefinitionFlag.keepAlive != 0
+            ))
+        case .subscriberDefinition:
+            return .subscriberDefinition(JournalSubscriberDefinition(number: try reader.number(), fileID: try reader.string(), line: try reader.number()))
+        case .locationDefinition:
+            return .locationDefinition(JournalLocationDefinition(number: try reader.number(), fileID: try reader.string(), line: try reader.number()))
+        case .step:
+            let commit = try base.commit.adding(reader.signed())
+            let time = try base.time.addingReportingOverflow(reader.signed())
+            guard !time.overflow else { throw .invalid("time out of range") }
+            base = DeltaBase(commit: commit, time: time.partialValue)
+            let code = try reader.u8()
+            let operation: String
+            if code == 0 {
+                operation = try reader.string()
+            } else {
+                operation = OperationCode.name(for: code) ?? "operation \(code)"
+            }
+            let causeAtom = try reader.number()
+            let causeLocation = try reader.number()
+            let flags = try reader.u8()
+            var step = JournalStep(
+                commit: commit, time: time.partialValue, operation: operation,
+                causeAtom: causeAtom == 0 ? nil : causeAtom - 1,
+                causeLocation: causeLocation == 0 ? nil : causeLocation - 1
+            )
+            if flags & StepSection.label != 0 { step.label = try reader.string() }
+            if flags & StepSection.initialized != 0 { step.initialized = try reader.entries() }
+            if flags & StepSection.updated != 0 { step.updated = try reader.entries() }
+            if flags & StepSection.released != 0 {
+                let count = try reader.itemCount(minimumSize: 1)
+                step.released.reserveCapacity(count)
+                for _ in 0..<count { step.released.append(try reader.number()) }
+            }
+            if flags & StepSection.edgesAdded != 0 { step.edgesAdded = try reader.edges() }
+            if flags & StepSection.edgesRemoved != 0 { step.edgesRemoved = try reader.edges() }
+            if flags & StepSection.subscriptionsAdded != 0 { step.subscriptionsAdded = try reader.subscriptions() }
+            if flags & StepSection.subscriptionsRemoved != 0 { step.subscriptionsRemoved = try reader.subscriptions() }
+            return .step(step)
+        case .keyframe:
+            let commit = try reader.number()
+            let time = try reader.signed()
+            base = DeltaBase(commit: commit, time: time)
+            return .keyframe(JournalKeyframe(
+                commit: commit, time: time,
+                atoms: try reader.entries(), edges: try reader.edges(), subscriptions: try reader.subscriptions()
+            ))
+        case .mark:
+            return .mark(JournalMark(commit: try reader.number(), time: try reader.signed(), label: try reader.string()))
+        case .close:
+            return .close(JournalClose(commit: try reader.number(), time: try reader.signed(), stepCount: try reader.number()))
+        }
+    }
+}
+
+extension ByteWriter {
+    /// A signed integer, zigzag-encoded so that small magnitudes of either sign are short.
+    mutating func signed(_ value: Int64) {
+        varint(UInt64(bitPattern: (value << 1) ^ (value >> 63)))
+    }
+
+    mutating func value(_ value: JournalValue) {
+        switch value {
+        case .json(let text):
+            u8(ValueTag.json)
+            string(text)
+        case .text(let text):
+            u8(ValueTag.text)
+            string(text)
+        case .redacted:
+            u8(ValueTag.redacted)
+        case .absent:
+            u8(ValueTag.absent)
+        }
+    }
+
+    mutating func entries(_ entries: [JournalValueEntry]) {
+        varint(entries.count)
+        for entry in entries {
+            varint(entry.atom)
+            value(entry.value)
+        }
+    }
+
+    mutating func edges(_ edges: [JournalEdge]) {
+        varint(edges.count)
+        for edge in edges {
+            varint(edge.upstream)
+            varint(edge.downstream)
+        }
+    }
+
+    mutating func subscriptions(_ subscriptions: [JournalSubscription]) {
+        varint(subscriptions.count)
+        for subscription in subscriptions {
+            varint(subscription.atom)
+            varint(subscription.subscriber)
+        }
+    }
+}
+
+extension ByteReader {
+    /// A non-negative number that fits in an `Int`.
+    mutating func number() throws(PayloadError) -> Int {
+        try count(limit: Int.max)
+    }
+
+    mutating func signed() throws(PayloadError) -> Int64 {
+        let raw = try varint()
+        return Int64(bitPattern: raw >> 1) ^ -Int64(bitPattern: raw & 1)
+    }
+
+    mutating func value() throws(PayloadError) -> JournalValue {
+        switch try u8() {
+        case ValueTag.json: return .json(try string())
+        case ValueTag.text: return .text(try string())
+        case ValueTag.redacted: return .redacted
+        case ValueTag.absent: return .absent
+        case let tag: throw .invalid("unknown value tag \(tag)")
+        }
+    }
+
+    mutating func entries() throws(PayloadError) -> [JournalValueEntry] {
+        let count = try itemCount(minimumSize: 2)
+        var entries: [JournalValueEntry] = []
+        entries.reserveCapacity(count)
+        for _ in 0..<count {
+            entries.append(JournalValueEntry(atom: try number(), value: try value()))
+        }
+        return entries
+    }
+
+    mutating func edges() throws(PayloadError) -> [JournalEdge] {
+        let count = try itemCount(minimumSize: 2)
+        var edges: [JournalEdge] = []
+        edges.reserveCapacity(count)
+        for _ in 0..<count {
+            edges.append(JournalEdge(upstream: try number(), downstream: try number()))
+        }
+        return edges
+    }
+
+    mutating func subscriptions() throws(PayloadError) -> [JournalSubscription] {
+        let count = try itemCount(minimumSize: 2)
+        var subscriptions: [JournalSubscription] = []
+        subscriptions.reserveCapacity(count)
+        for _ in 0..<count {
+            subscriptions.append(JournalSubscription(atom: try number(), subscriber: try number()))
+        }
+        return subscriptions
+    }
+}
+
+private extension Int {
+    func adding(_ delta: Int64) throws(PayloadError) -> Int {
+        let (sum, overflow) = Int64(self).addingReportingOverflow(delta)
+        guard !overflow, sum >= 0, sum <= Int64(Int.max) else { throw .invalid("commit number out of range") }
+        return Int(sum)
+    }
+}

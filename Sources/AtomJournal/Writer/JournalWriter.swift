@@ -1,0 +1,192 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import Foundation
+import SystemPackage
+
+/// Appends records to a journal file, buffering them and writing according to a
+/// ``JournalFlushPolicy``.
+///
+/// The file is created (or replaced) with mode 0600, because journals hold app state. A
+/// writer is used from one thread at a time; the recorder uses it from the main actor.
+public final class JournalWriter {
+    /// The journal's header, as written.
+    public let header: JournalHeader
+    /// The file being written.
+    public let path: String
+    /// The policy that decides when buffered records reach the file.
+    public let flushPolicy: JournalFlushPolicy
+    /// Bytes appended so far, header included, whether or not they reached the file yet.
+    public private(set) var bytesWritten: Int
+    /// Steps appended so far.
+    public private(set) var stepCount = 0
+    /// Whether ``close()`` was called.
+    public private(set) var isClosed = false
+
+    private var descriptor: FileDescriptor?
+    private var buffer: [UInt8] = []
+    private let bufferCapacity: Int
+    private var sequence: UInt64 = 0
+    private var deltaBase = DeltaBase()
+    private let saltState: UInt32
+    private let clock = ContinuousClock()
+    private let started: ContinuousClock.Instant
+    private var lastWrite: ContinuousClock.Instant
+    private var lastCommit = 0
+
+    /// Creates the journal file and writes its header.
+    ///
+    /// - Parameters:
+    ///   - url: Where to write. An existing file is replaced.
+    ///   - metadata: Extra header metadata. The app name, process id and start time are
+    ///     filled in unless given.
+    ///   - flushPolicy: When buffered records reach the file.
+    ///   - bufferCapacity: Bytes buffered before a write, whatever the policy.
+    public init(
+        url: URL,
+        metadata: [String: String] = [:],
+        flushPolicy: JournalFlushPolicy = .interval(.milliseconds(100)),
+        bufferCapacity: Int = 64 << 10
+    ) throws(JournalError) {
+        path = url.path
+        self.flushPolicy = flushPolicy
+        self.bufferCapacity = max(4096, bufferCapacity)
+        started = clock.now
+        lastWrite = started
+
+        var salt = [UInt8](repeating: 0, count: JournalFormat.saltSize)
+        var generator = SystemRandomNumberGenerator()
+        for index in salt.indices {
+            salt[index] = UInt8.random(in: .min ... .max, using: &generator)
+        }
+        var fields = metadata
+        fields[JournalHeader.MetadataKey.app] = fields[JournalHeader.MetadataKey.app] ?? ProcessInfo.processInfo.processName
+        fields[JournalHeader.MetadataKey.processID] = fields[JournalHeader.MetadataKey.processID] ?? String(ProcessInfo.processInfo.processIdentifier)
+        let wallClock = Int64((Date().timeIntervalSince1970 * 1_000_000).rounded())
+        fields[JournalHeader.MetadataKey.startTime] = fields[JournalHeader.MetadataKey.startTime] ?? String(wallClock)
+        var header = JournalHeader(salt: salt, metadata: fields)
+        let encoded = header.encoded()
+        header.size = encoded.count
+        self.header = header
+        saltState = salt.withUnsafeBytes { CRC32C.update(0, $0) }
+
+        do {
+            let descriptor = try FileDescriptor.open(
+                FilePath(path), .writeOnly,
+                options: [.create, .truncate, .closeOnExec],
+                permissions: [.ownerReadWrite]
+            )
+            self.descriptor = descriptor
+            // `open` applies the mode only to a new file; a replaced one keeps its old mode.
+            _ = fchmod(descriptor.rawValue, 0o600)
+        } catch {
+            throw .cannotOpen(path: path, reason: "\(error)")
+        }
+        buffer.reserveCapacity(self.bufferCapacity)
+        buffer.append(contentsOf: encoded)
+        bytesWritten = encoded.count
+        try writeBuffer()
+    }
+
+    deinit {
+        if let descriptor {
+            try? descriptor.close()
+        }
+    }
+
+    /// Microseconds since the writer was created, from a monotonic clock: the time base of
+    /// step, keyframe and mark records.
+    public func elapsedMicroseconds() -> Int64 {
+        let elapsed = clock.now - started
+        return elapsed.components.seconds * 1_000_000 + elapsed.components.attoseconds / 1_000_000_000_000
+    }
+
+    /// Appends a record to the buffer.
+    public func append(_ record: JournalRecord) throws(JournalError) {
+        guard !isClosed else { throw .writerClosed(path: path) }
+        let payload = record.encodePayload(base: &deltaBase)
+        guard payload.count <= JournalFormat.maximumPayloadSize else { throw .recordTooLarge(bytes: payload.count) }
+        var frame = ByteWriter(capacity: JournalFormat.frameHeaderSize + payload.count)
+        frame.u32(UInt32(payload.count))
+        frame.u32(0)
+        frame.u8(record.type.rawValue)
+        frame.u64(sequence)
+        frame.bytes.append(contentsOf: payload)
+        let checksum = frame.bytes.withUnsafeBytes { bytes in
+            CRC32C.update(saltState, UnsafeRawBufferPointer(rebasing: bytes[8...]))
+        }
+        let masked = CRC32C.mask(checksum)
+        for index in 0..<4 {
+            frame.bytes[4 + index] = UInt8(truncatingIfNeeded: masked >> UInt32(8 * index))
+        }
+        sequence += 1
+        if case .step(let step) = record {
+            stepCount += 1
+            lastCommit = step.commit
+        }
+        buffer.append(contentsOf: frame.bytes)
+        bytesWritten += frame.bytes.count
+        if buffer.count >= bufferCapacity {
+            try writeBuffer()
+        }
+    }
+
+    /// Tells the writer that a commit's records are complete, so that its flush policy can
+    /// act.
+    public func endCommit() throws(JournalError) {
+        switch flushPolicy {
+        case .never:
+            break
+        case .interval(let interval):
+            if clock.now - lastWrite >= interval {
+                try writeBuffer()
+            }
+        case .everyCommit:
+            try sync()
+        }
+    }
+
+    /// Writes buffered records to the file.
+    public func flush() throws(JournalError) {
+        guard !isClosed else { throw .writerClosed(path: path) }
+        try writeBuffer()
+    }
+
+    /// Writes buffered records and waits until the file's data is on disk.
+    public func sync() throws(JournalError) {
+        try flush()
+        guard let descriptor else { return }
+        if fsync(descriptor.rawValue) != 0 {
+            throw .writeFailed(path: path, reason: String(cString: strerror(errno)))
+        }
+    }
+
+    /// Appends the clean-close marker, syncs and closes the file. Later appends fail.
+    public func close() throws(JournalError) {
+        guard !isClosed else { return }
+        try append(.close(JournalClose(commit: lastCommit, time: elapsedMicroseconds(), stepCount: stepCount)))
+        try sync()
+        isClosed = true
+        if let descriptor {
+            self.descriptor = nil
+            do {
+                try descriptor.close()
+            } catch {
+                throw .writeFailed(path: path, reason: "\(error)")
+            }
+        }
+    }
+
+    private func writeBuffer() throws(JournalError) {
+        guard !buffer.isEmpty, let descriptor else { return }
+        do {
+            _ = try descriptor.writeAll(buffer)
+        } catch {
+            throw .writeFailed(path: path, reason: "\(error)")
+        }
+        buffer.removeAll(keepingCapacity: true)
+        lastWrite = clock.now
+    }
+}
