@@ -66,6 +66,9 @@ class NodeBase {
     /// Puts a value captured by a snapshot back; returns whether it differs from the current one.
     func restore(value: Any) -> Bool { false }
 
+    /// Decodes a stored value into the atom's own type and puts it back.
+    func restore(decoding encoded: any AtomEncodedValue) -> ValueRestoreOutcome { .skipped(.notDecodable(valueType: "?")) }
+
     /// Whether the atom replaces reset with a custom one.
     var customReset: (@MainActor (AtomCurrentContext) -> Void)? { nil }
 
@@ -119,6 +122,22 @@ final class Node<A: Atom>: NodeBase {
         let differs = value.map { !valuesEqual($0, typed) } ?? true
         value = typed
         return differs
+    }
+
+    override func restore(decoding encoded: any AtomEncodedValue) -> ValueRestoreOutcome {
+        let valueType = String(describing: A.Produced.self)
+        guard let decodable = A.Produced.self as? any Decodable.Type else {
+            return .skipped(.notDecodable(valueType: valueType))
+        }
+        do {
+            // Opening `decodable` decodes as `A.Produced` itself, so the cast always succeeds.
+            guard let decoded = try encoded.decode(decodable) as? A.Produced else {
+                return .skipped(.notDecodable(valueType: valueType))
+            }
+            return restore(value: decoded) ? .changed : .unchanged
+        } catch {
+            return .skipped(.decodingFailed(valueType: valueType, message: restoreErrorMessage(for: error)))
+        }
     }
 
     override var customReset: (@MainActor (AtomCurrentContext) -> Void)? {
