@@ -18,8 +18,9 @@ let package = Package(
             .product(name: "SystemPackage", package: "swift-system"),
         ]),
         .executableTarget(name: "ExampleTodo", dependencies: ["Atoms", "AtomJournal"]),
+        .executableTarget(name: "ExampleCounter", dependencies: ["Atoms", "AtomJournal"]),
         .testTarget(name: "AtomsTests", dependencies: ["Atoms"]),
-        .testTarget(name: "AtomJournalTests", dependencies: ["AtomJournal", "Atoms"]),
+        .testTarget(name: "AtomJournalTests", dependencies: ["AtomJournal", "Atoms", "ExampleCounter"]),
     ],
     swiftLanguageModes: [.v6]
 )

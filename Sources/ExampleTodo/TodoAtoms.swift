@@ -39,3 +39,28 @@ struct StatsAtom: ValueAtom, Hashable {
         return "\(done)/\(todos.count) done"
     }
 }
+
+/// The session token the app receives when it signs in. `Sensitive`: a journal shows that
+/// it changed, never what it is. `KeepAlive`: nothing watches it, yet it must stay set.
+struct SessionTokenAtom: StateAtom, Sensitive, KeepAlive, Hashable {
+    func defaultValue(context: Context) -> String { "" }
+}
+
+/// How far along the list is, for a progress bar. Deliberately not `Codable`: a journal
+/// records it as its description, display-only, and a restore skips it.
+struct TodoProgress: Hashable, Sendable, CustomStringConvertible {
+    var completed: Int
+    var total: Int
+
+    var description: String {
+        let percent = total == 0 ? 0 : completed * 100 / total
+        return "\(completed) of \(total) (\(percent)%)"
+    }
+}
+
+struct ProgressAtom: ValueAtom, Hashable {
+    func value(context: Context) -> TodoProgress {
+        let todos = context.watch(TodosAtom())
+        return TodoProgress(completed: todos.filter(\.isCompleted).count, total: todos.count)
+    }
+}

@@ -10,6 +10,10 @@ struct TodoSession {
         self.context = context
     }
 
+    func signIn(token: String) {
+        context.set(token, for: SessionTokenAtom())
+    }
+
     mutating func add(_ text: String) {
         let todo = Todo(id: nextID, text: text, isCompleted: false)
         nextID += 1
