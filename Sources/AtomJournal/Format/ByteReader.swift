@@ -68,7 +68,19 @@ struct ByteReader {
     /// A number of items, each at least `minimumSize` bytes, so a hostile count is rejected
     /// before any array is reserved for it.
     mutating func itemCount(minimumSize: Int) throws(PayloadError) -> Int {
-        try count(limit: remaining / max(1, minimumSize))
+        let value = try varint()
+        // Checked after the varint is consumed: its own bytes are no longer available.
+        guard value <= UInt64(remaining / max(1, minimumSize)) else {
+            throw .invalid("count \(value) exceeds what the payload can hold")
+        }
+        return Int(value)
+    }
+
+    /// A byte length that must fit in what remains after the length itself.
+    mutating func length() throws(PayloadError) -> Int {
+        let value = try varint()
+        guard value <= UInt64(remaining) else { throw .truncated }
+        return Int(value)
     }
 
     mutating func bytes(count: Int) throws(PayloadError) -> [UInt8] {
@@ -78,11 +90,11 @@ struct ByteReader {
     }
 
     mutating func data() throws(PayloadError) -> [UInt8] {
-        try bytes(count: count(limit: remaining))
+        try bytes(count: length())
     }
 
     mutating func string() throws(PayloadError) -> String {
-        let length = try count(limit: remaining)
+        let length = try length()
         let slice = UnsafeRawBufferPointer(rebasing: bytes[offset..<(offset + length)])
         guard let text = String(validating: slice, as: UTF8.self) else {
             throw .invalid("string is not valid UTF-8")

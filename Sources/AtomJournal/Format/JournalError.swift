@@ -23,6 +23,10 @@ public enum JournalError: Error, Equatable, CustomStringConvertible {
     case writerClosed(path: String)
     /// A record is larger than the format allows.
     case recordTooLarge(bytes: Int)
+    /// The header's metadata is larger than the format allows.
+    case metadataTooLarge(bytes: Int)
+    /// A step or keyframe position beyond the journal's end was asked for.
+    case outOfRange(path: String, what: String, position: Int, count: Int)
 
     public var description: String {
         switch self {
@@ -46,6 +50,10 @@ public enum JournalError: Error, Equatable, CustomStringConvertible {
             "cannot write \(path): \(reason)"
         case .writerClosed(let path):
             "the journal writer for \(path) is closed; create a new writer to record again"
+        case .metadataTooLarge(let bytes):
+            "journal metadata of \(bytes) bytes exceeds the \(JournalFormat.maximumMetadataSize)-byte limit; pass less metadata"
+        case .outOfRange(let path, let what, let position, let count):
+            "\(path) has no \(what) \(position): it has \(count) (0 to \(max(0, count - 1)))"
         case .recordTooLarge(let bytes):
             "a record of \(bytes) bytes exceeds the \(JournalFormat.maximumPayloadSize)-byte frame limit; exclude the atom holding such a value from recording"
         }

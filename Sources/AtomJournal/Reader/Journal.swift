@@ -30,21 +30,19 @@ public final class Journal {
     /// Decodes the step at a position in ``JournalIndex/steps``.
     public func step(at position: Int) throws(JournalError) -> JournalStep {
         guard index.steps.indices.contains(position) else {
-            throw .corruptFrame(path: reader.path, offset: 0, reason: "step \(position) does not exist")
+            throw .outOfRange(path: reader.path, what: "step", position: position, count: index.steps.count)
         }
         let entry = index.steps[position]
-        guard case .step(var step) = try reader.record(atOffset: entry.offset) else {
+        guard case .step(let step) = try reader.record(atOffset: entry.offset, known: (entry.commit, entry.time)) else {
             throw .corruptFrame(path: reader.path, offset: entry.offset, reason: "expected a step")
         }
-        step.commit = entry.commit
-        step.time = entry.time
         return step
     }
 
     /// Decodes the keyframe at a position in ``JournalIndex/keyframes``.
     public func keyframe(at position: Int) throws(JournalError) -> JournalKeyframe {
         guard index.keyframes.indices.contains(position) else {
-            throw .corruptFrame(path: reader.path, offset: 0, reason: "keyframe \(position) does not exist")
+            throw .outOfRange(path: reader.path, what: "keyframe", position: position, count: index.keyframes.count)
         }
         let entry = index.keyframes[position]
         guard case .keyframe(let keyframe) = try reader.record(atOffset: entry.offset) else {

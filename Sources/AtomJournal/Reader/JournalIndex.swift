@@ -71,10 +71,11 @@ public struct JournalIndex: Sendable {
             // Only the deltas: the rest is decoded when the step is asked for.
             var bytes = ByteReader(frame.payload)
             do {
-                let commit = Int64(base.commit) + (try bytes.signed())
-                let time = base.time.addingReportingOverflow(try bytes.signed())
-                guard commit >= 0, commit <= Int64(Int.max), !time.overflow else { throw PayloadError.invalid("commit or time out of range") }
-                base = DeltaBase(commit: Int(commit), time: time.partialValue)
+                let commitDelta = try bytes.signed()
+                let timeDelta = try bytes.signed()
+                let commit = Int64(truncatingIfNeeded: base.commit) &+ commitDelta
+                guard commit >= 0 else { throw PayloadError.invalid("commit number out of range") }
+                base = DeltaBase(commit: Int(truncatingIfNeeded: commit), time: base.time &+ timeDelta)
             } catch {
                 throw .corruptFrame(path: reader.path, offset: frame.offset, reason: "record payload \(error)")
             }

@@ -78,18 +78,24 @@ public final class JournalReader {
         var lastType: UInt8?
         while offset < fileSize {
             let remaining = fileSize - offset
+            // Damage that a valid frame follows is corruption; damage that nothing valid
+            // follows is what a crash mid-write (or a file system's unfilled blocks) leaves.
             guard remaining >= JournalFormat.frameHeaderSize else {
                 return .tornTail(offset: offset, bytes: remaining)
             }
             try load(offset: offset, count: JournalFormat.frameHeaderSize)
             let local = offset - windowStart
             let length = Int(readU32(at: local))
+            // A crash leaves a prefix of correct bytes, never a complete length field over
+            // the limit: such a length is corruption wherever it is.
             guard length <= JournalFormat.maximumPayloadSize else {
-                if try restIsZero(from: offset) { return .tornTail(offset: offset, bytes: remaining) }
                 throw .frameTooLarge(path: path, offset: offset, length: length)
             }
             let size = JournalFormat.frameHeaderSize + length
             guard remaining >= size else {
+                if try validFrame(after: offset, sequence: expected) {
+                    throw .corruptFrame(path: path, offset: offset, reason: "a frame of \(length) bytes runs past later valid frames")
+                }
                 return .tornTail(offset: offset, bytes: remaining)
             }
             try load(offset: offset, count: size)
@@ -97,19 +103,11 @@ public final class JournalReader {
             let stored = readU32(at: start + 4)
             let type = window[start + 8]
             let sequence = readU64(at: start + 9)
-            let valid = window.withUnsafeBytes { bytes in
-                CRC32C.mask(CRC32C.update(saltState, UnsafeRawBufferPointer(rebasing: bytes[(start + 8)..<(start + size)]))) == stored
-            }
-            guard valid else {
-                // A damaged last frame is what a crash mid-write leaves; so are zeros that a
-                // file system allocated but never filled.
-                if offset + size == fileSize {
-                    return .tornTail(offset: offset, bytes: remaining)
+            guard frameChecksum(at: start, size: size) == stored else {
+                if try validFrame(after: offset, sequence: expected) {
+                    throw .corruptFrame(path: path, offset: offset, reason: "checksum mismatch")
                 }
-                if try restIsZero(from: offset) {
-                    return .tornTail(offset: offset, bytes: remaining)
-                }
-                throw .corruptFrame(path: path, offset: offset, reason: "checksum mismatch")
+                return .tornTail(offset: offset, bytes: remaining)
             }
             guard sequence == expected else {
                 throw .corruptFrame(path: path, offset: offset, reason: "frame \(sequence) where frame \(expected) was expected")
@@ -141,9 +139,10 @@ public final class JournalReader {
         return (records, ending)
     }
 
-    /// Reads one frame at an offset that an earlier scan found valid, and decodes it with
-    /// zero deltas; the caller supplies the absolute commit and time from its index.
-    func record(atOffset offset: Int) throws(JournalError) -> JournalRecord? {
+    /// Reads one frame at an offset that an earlier scan found valid. A step's deltas need
+    /// the record before it, so the caller passes the absolute commit and time its index
+    /// worked out.
+    func record(atOffset offset: Int, known: (commit: Int, time: Int64)? = nil) throws(JournalError) -> JournalRecord? {
         guard offset >= header.size, offset + JournalFormat.frameHeaderSize <= fileSize else {
             throw .corruptFrame(path: path, offset: offset, reason: "offset outside the file")
         }
@@ -155,7 +154,7 @@ public final class JournalReader {
         try load(offset: offset, count: JournalFormat.frameHeaderSize + length)
         let start = offset - windowStart
         let type = window[start + 8]
-        var base = DeltaBase()
+        var base = DeltaBase(known: known)
         let decoded = window.withUnsafeBytes { bytes in
             let payload = UnsafeRawBufferPointer(rebasing: bytes[(start + JournalFormat.frameHeaderSize)..<(start + JournalFormat.frameHeaderSize + length)])
             return Result { () throws(JournalError) in
@@ -197,16 +196,35 @@ public final class JournalReader {
         windowStart = offset
     }
 
-    private func restIsZero(from offset: Int) throws(JournalError) -> Bool {
-        var position = offset
-        while position < fileSize {
-            let count = min(Self.chunkSize, fileSize - position)
-            try load(offset: position, count: count)
-            let start = position - windowStart
-            if window[start..<(start + count)].contains(where: { $0 != 0 }) { return false }
-            position += count
+    private func frameChecksum(at start: Int, size: Int) -> UInt32 {
+        window.withUnsafeBytes { bytes in
+            CRC32C.mask(CRC32C.update(saltState, UnsafeRawBufferPointer(rebasing: bytes[(start + 8)..<(start + size)])))
         }
-        return true
+    }
+
+    /// Whether a valid frame with a later sequence number starts anywhere after a damaged
+    /// one. Only damaged journals pay for this scan; most positions fail the cheap checks
+    /// (length, type, sequence) before any checksum is computed.
+    private func validFrame(after damaged: Int, sequence: UInt64) throws(JournalError) -> Bool {
+        var position = damaged + 1
+        while position + JournalFormat.frameHeaderSize <= fileSize {
+            try load(offset: position, count: JournalFormat.frameHeaderSize)
+            let start = position - windowStart
+            let length = Int(readU32(at: start))
+            let type = window[start + 8]
+            let candidate = readU64(at: start + 9)
+            if length <= JournalFormat.maximumPayloadSize,
+               position + JournalFormat.frameHeaderSize + length <= fileSize,
+               type != 0, candidate > sequence, candidate - sequence < 1 << 32 {
+                try load(offset: position, count: JournalFormat.frameHeaderSize + length)
+                let loaded = position - windowStart
+                if frameChecksum(at: loaded, size: JournalFormat.frameHeaderSize + length) == readU32(at: loaded + 4) {
+                    return true
+                }
+            }
+            position += 1
+        }
+        return false
     }
 
     private func readU32(at index: Int) -> UInt32 {

@@ -3,6 +3,19 @@
 struct DeltaBase: Equatable {
     var commit = 0
     var time: Int64 = 0
+    /// When a reader decodes one step on its own, its index already knows the absolute
+    /// commit and time; the step's deltas are then read and these values used instead.
+    var known: (commit: Int, time: Int64)?
+
+    init(commit: Int = 0, time: Int64 = 0, known: (commit: Int, time: Int64)? = nil) {
+        self.commit = commit
+        self.time = time
+        self.known = known
+    }
+
+    static func == (lhs: DeltaBase, rhs: DeltaBase) -> Bool {
+        lhs.commit == rhs.commit && lhs.time == rhs.time
+    }
 }
 
 /// Bits of a step's flags byte: which optional sections follow.
@@ -66,14 +79,14 @@ extension JournalRecord {
             writer.string(definition.fileID)
             writer.varint(definition.line)
         case .step(let step):
-            writer.signed(Int64(step.commit - base.commit))
-            writer.signed(step.time - base.time)
+            writer.signed(Int64(truncatingIfNeeded: step.commit) &- Int64(truncatingIfNeeded: base.commit))
+            writer.signed(step.time &- base.time)
             base = DeltaBase(commit: step.commit, time: step.time)
             let code = OperationCode.code(for: step.operation)
             writer.u8(code)
             if code == 0 { writer.string(step.operation) }
-            writer.varint(step.causeAtom.map { $0 + 1 } ?? 0)
-            writer.varint(step.causeLocation.map { $0 + 1 } ?? 0)
+            writer.varint(step.causeAtom.map { UInt64(max(0, $0)) + 1 } ?? 0)
+            writer.varint(step.causeLocation.map { UInt64(max(0, $0)) + 1 } ?? 0)
             var flags: UInt8 = 0
             if step.label != nil { flags |= StepSection.label }
             if !step.initialized.isEmpty { flags |= StepSection.initialized }
@@ -138,10 +151,17 @@ extension JournalRecord {
         case .locationDefinition:
             return .locationDefinition(JournalLocationDefinition(number: try reader.number(), fileID: try reader.string(), line: try reader.number()))
         case .step:
-            let commit = try base.commit.adding(reader.signed())
-            let time = try base.time.addingReportingOverflow(reader.signed())
-            guard !time.overflow else { throw .invalid("time out of range") }
-            base = DeltaBase(commit: commit, time: time.partialValue)
+            let commitDelta = try reader.signed()
+            let timeDelta = try reader.signed()
+            let commit: Int
+            let time: Int64
+            if let known = base.known {
+                (commit, time) = known
+            } else {
+                commit = try base.commit.adding(commitDelta)
+                time = base.time &+ timeDelta
+            }
+            base = DeltaBase(commit: commit, time: time)
             let code = try reader.u8()
             let operation: String
             if code == 0 {
@@ -153,7 +173,7 @@ extension JournalRecord {
             let causeLocation = try reader.number()
             let flags = try reader.u8()
             var step = JournalStep(
-                commit: commit, time: time.partialValue, operation: operation,
+                commit: commit, time: time, operation: operation,
                 causeAtom: causeAtom == 0 ? nil : causeAtom - 1,
                 causeLocation: causeLocation == 0 ? nil : causeLocation - 1
             )
@@ -285,9 +305,11 @@ extension ByteReader {
 }
 
 private extension Int {
+    /// Applies a commit delta; deltas wrap like the writer's, and the result must be a
+    /// commit number.
     func adding(_ delta: Int64) throws(PayloadError) -> Int {
-        let (sum, overflow) = Int64(self).addingReportingOverflow(delta)
-        guard !overflow, sum >= 0, sum <= Int64(Int.max) else { throw .invalid("commit number out of range") }
-        return Int(sum)
+        let sum = Int64(truncatingIfNeeded: self) &+ delta
+        guard sum >= 0 else { throw .invalid("commit number out of range") }
+        return Int(truncatingIfNeeded: sum)
     }
 }

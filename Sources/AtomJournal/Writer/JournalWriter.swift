@@ -68,6 +68,8 @@ public final class JournalWriter {
         fields[JournalHeader.MetadataKey.startTime] = fields[JournalHeader.MetadataKey.startTime] ?? String(wallClock)
         var header = JournalHeader(salt: salt, metadata: fields)
         let encoded = header.encoded()
+        let metadataSize = encoded.count - JournalHeader.fixedSize - 4
+        guard metadataSize <= JournalFormat.maximumMetadataSize else { throw .metadataTooLarge(bytes: metadataSize) }
         header.size = encoded.count
         self.header = header
         saltState = salt.withUnsafeBytes { CRC32C.update(0, $0) }
@@ -122,9 +124,14 @@ public final class JournalWriter {
             frame.bytes[4 + index] = UInt8(truncatingIfNeeded: masked >> UInt32(8 * index))
         }
         sequence += 1
-        if case .step(let step) = record {
+        switch record {
+        case .step(let step):
             stepCount += 1
             lastCommit = step.commit
+        case .keyframe(let keyframe):
+            lastCommit = max(lastCommit, keyframe.commit)
+        default:
+            break
         }
         buffer.append(contentsOf: frame.bytes)
         bytesWritten += frame.bytes.count

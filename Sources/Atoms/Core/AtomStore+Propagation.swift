@@ -69,7 +69,7 @@ extension AtomStore {
     /// dependency order.
     func ensureFresh(_ root: NodeBase) {
         guard root.mark != .clean else { return }
-        if root.mark == .dirty, root.upstream.allSatisfy({ $0.mark == .clean }) {
+        if root.mark == .dirty, Self.allClean(root.upstream) {
             recompute(root)
             return
         }
@@ -100,6 +100,13 @@ extension AtomStore {
             }
             stack.removeLast()
         }
+    }
+
+    private static func allClean(_ nodes: ContiguousArray<NodeBase>) -> Bool {
+        for node in nodes where node.mark != .clean {
+            return false
+        }
+        return true
     }
 
     private func recompute(_ node: NodeBase) {

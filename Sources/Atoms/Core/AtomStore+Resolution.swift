@@ -48,7 +48,7 @@ extension AtomStore {
         )
         let token = nextToken
         nextToken += 1
-        frames.append(EvaluationFrame(node: node, token: token, watched: []))
+        frames.append(EvaluationFrame(node: node, token: token, watched: dependencyBuffers.popLast() ?? []))
         node.isEvaluating = true
         let context = AtomTransactionContext(store: self, frame: frames.count - 1, token: token)
         let value: A.Produced
@@ -95,9 +95,11 @@ extension AtomStore {
     /// Replaces a node's dependencies after an evaluation, updating both sides of each edge.
     func replaceDependencies(of node: NodeBase, with watched: ContiguousArray<NodeBase>) {
         let old = node.upstream
-        if old.count == watched.count, zip(old, watched).allSatisfy({ $0 === $1 }) {
+        if old.count == watched.count, Self.sameNodes(old, watched) {
+            recycle(watched)
             return
         }
+        defer { recycle(watched) }
         var kept = Set<ObjectIdentifier>()
         var new = ContiguousArray<NodeBase>()
         new.reserveCapacity(watched.count)
@@ -115,6 +117,22 @@ extension AtomStore {
             recordEdge(upstream, node, added: true)
         }
         node.upstream = new
+    }
+}
+
+extension AtomStore {
+    private static func sameNodes(_ lhs: ContiguousArray<NodeBase>, _ rhs: ContiguousArray<NodeBase>) -> Bool {
+        for index in lhs.indices where lhs[index] !== rhs[index] {
+            return false
+        }
+        return true
+    }
+
+    private func recycle(_ buffer: ContiguousArray<NodeBase>) {
+        guard buffer.capacity > 0, dependencyBuffers.count < 64 else { return }
+        var buffer = buffer
+        buffer.removeAll(keepingCapacity: true)
+        dependencyBuffers.append(buffer)
     }
 }
 

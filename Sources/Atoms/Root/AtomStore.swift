@@ -16,6 +16,8 @@ public final class AtomStore {
 
     /// Evaluations in progress, innermost last.
     var frames: [EvaluationFrame] = []
+    /// Emptied dependency buffers, reused so that a recompute allocates nothing.
+    var dependencyBuffers: [ContiguousArray<NodeBase>] = []
     /// Nodes marked during the running transaction, in marking order.
     var marked: ContiguousArray<NodeBase> = []
     var transactionDepth = 0
