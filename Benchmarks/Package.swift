@@ -1,0 +1,25 @@
+// swift-tools-version: 6.1
+import PackageDescription
+
+let package = Package(
+    name: "AtomsBenchmarks",
+    platforms: [.macOS(.v14)],
+    dependencies: [
+        .package(name: "atomscope", path: ".."),
+        .package(url: "https://github.com/ordo-one/benchmark", from: "1.38.1", traits: ["MallocInterposer"]),
+    ],
+    targets: [
+        .executableTarget(
+            name: "Propagation",
+            dependencies: [
+                .product(name: "Benchmark", package: "benchmark"),
+                .product(name: "Atoms", package: "atomscope"),
+            ],
+            path: "Benchmarks/Propagation",
+            plugins: [
+                .plugin(name: "BenchmarkPlugin", package: "benchmark"),
+            ]
+        ),
+    ],
+    swiftLanguageModes: [.v6]
+)
