@@ -7,9 +7,12 @@ let package = Package(
     products: [
         .library(name: "Atoms", targets: ["Atoms"]),
         .library(name: "AtomJournal", targets: ["AtomJournal"]),
+        .library(name: "AtomScopeKit", targets: ["AtomScopeKit"]),
+        .executable(name: "atomscope", targets: ["atomscope"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-system", from: "1.8.1"),
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
     ],
     targets: [
         .target(name: "Atoms"),
@@ -17,10 +20,28 @@ let package = Package(
             "Atoms",
             .product(name: "SystemPackage", package: "swift-system"),
         ]),
+        .systemLibrary(
+            name: "CGraphviz",
+            pkgConfig: "libgvc",
+            providers: [.apt(["libgraphviz-dev"])]
+        ),
+        .systemLibrary(
+            name: "CEditLine",
+            pkgConfig: "libedit",
+            providers: [.apt(["libedit-dev"])]
+        ),
+        .target(name: "AtomScopeKit", dependencies: ["Atoms", "AtomJournal", "CGraphviz"]),
+        .executableTarget(name: "atomscope", dependencies: [
+            "AtomScopeKit",
+            "CEditLine",
+            .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        ]),
         .executableTarget(name: "ExampleTodo", dependencies: ["Atoms", "AtomJournal"]),
         .executableTarget(name: "ExampleCounter", dependencies: ["Atoms", "AtomJournal"]),
         .testTarget(name: "AtomsTests", dependencies: ["Atoms"]),
         .testTarget(name: "AtomJournalTests", dependencies: ["AtomJournal", "Atoms", "ExampleCounter"]),
+        .testTarget(name: "AtomScopeKitTests", dependencies: ["AtomScopeKit", "AtomJournal", "Atoms"]),
+        .testTarget(name: "AtomScopeCLITests", dependencies: ["atomscope", "AtomJournal"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,0 +1,2 @@
+// Placeholder until the first AtomScopeKit type lands.
+enum AtomScopeKitPlaceholder {}

@@ -1,0 +1,4 @@
+import ArgumentParser
+import AtomScopeKit
+
+AtomScopeCommand.main()
