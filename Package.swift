@@ -30,7 +30,12 @@ let package = Package(
             pkgConfig: "libedit",
             providers: [.apt(["libedit-dev"])]
         ),
-        .target(name: "AtomScopeKit", dependencies: ["Atoms", "AtomJournal", "CGraphviz"]),
+        .target(name: "AtomScopeKit", dependencies: [
+            "Atoms",
+            "AtomJournal",
+            "CGraphviz",
+            .product(name: "SystemPackage", package: "swift-system"),
+        ]),
         .executableTarget(name: "atomscope", dependencies: [
             "AtomScopeKit",
             "CEditLine",

@@ -5,6 +5,6 @@ struct AtomScopeCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "atomscope",
         abstract: "Time-travel debugger and graph inspector for atom journals.",
-        subcommands: []
+        subcommands: [StatCommand.self, VerifyCommand.self]
     )
 }

@@ -10,6 +10,9 @@ public struct JournalFrame {
     /// The payload bytes.
     public let payload: UnsafeRawBufferPointer
 
+    /// Whether the frame holds a step.
+    public var isStep: Bool { type == RecordType.step.rawValue }
+
     /// The frame's total size in the file.
     public var size: Int { JournalFormat.frameHeaderSize + payload.count }
 }

@@ -24,7 +24,7 @@ public final class JournalReader {
 
     /// Opens a journal and validates its header.
     public init(url: URL) throws(JournalError) {
-        path = url.path
+        path = url.relativePath
         let descriptor: FileDescriptor
         do {
             descriptor = try FileDescriptor.open(FilePath(path), .readOnly, options: [.closeOnExec])

@@ -50,7 +50,7 @@ public final class JournalWriter {
         flushPolicy: JournalFlushPolicy = .interval(.milliseconds(100)),
         bufferCapacity: Int = 64 << 10
     ) throws(JournalError) {
-        path = url.path
+        path = url.relativePath
         self.flushPolicy = flushPolicy
         self.bufferCapacity = max(4096, bufferCapacity)
         started = clock.now

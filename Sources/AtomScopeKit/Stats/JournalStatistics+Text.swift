@@ -1,0 +1,55 @@
+import Foundation
+
+extension JournalStatistics {
+    /// The report `atomscope stat` prints: a summary, then the atoms that change most.
+    public func text(style: TextStyle, atomLimit: Int = 20) -> String {
+        var lines: [String] = []
+        lines.append(style.bold(path))
+        lines.append("  format      \(formatVersion)")
+        if let app { lines.append("  app         \(app)\(processID.map { " (pid \($0))" } ?? "")") }
+        if let started { lines.append("  started     \(started)") }
+        lines.append("  size        \(fileBytes) bytes")
+        lines.append("  steps       \(steps) over \(Self.duration(spanMicroseconds))")
+        lines.append("  atoms       \(atoms)")
+        lines.append("  keyframes   \(keyframes)")
+        lines.append("  marks       \(marks)")
+        switch ending {
+        case "torn":
+            lines.append("  ending      " + style.red("torn tail at offset \(tornTailOffset ?? 0) (\(tornTailBytes ?? 0) bytes)") + " — `atomscope verify --repair` cuts it")
+        case "open":
+            lines.append("  ending      " + style.yellow("not closed") + " (recorder running, or the app stopped between writes)")
+        default:
+            lines.append("  ending      " + style.green("closed cleanly"))
+        }
+        if unknownRecords > 0 {
+            lines.append("  unknown     \(unknownRecords) records from a newer format version, skipped")
+        }
+        if !perAtom.isEmpty {
+            lines.append("")
+            lines.append(style.bold("  changes     value bytes  atom"))
+            for atom in perAtom.prefix(atomLimit) {
+                let changes = String(atom.changes).leftPadded(to: 9)
+                let bytes = (atom.sensitive ? "redacted" : String(atom.valueBytes)).leftPadded(to: 11)
+                lines.append("  \(changes)   \(bytes)  \(style.cyan(atom.id))")
+            }
+            if perAtom.count > atomLimit {
+                lines.append(style.dim("  … and \(perAtom.count - atomLimit) more (use --json for all)"))
+            }
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    /// A duration in the largest unit that keeps it readable.
+    static func duration(_ microseconds: Int64) -> String {
+        let seconds = Double(microseconds) / 1_000_000
+        if seconds < 1 { return "\(Int((seconds * 1000).rounded())) ms" }
+        if seconds < 120 { return String(format: "%.1f s", seconds) }
+        return String(format: "%.1f min", seconds / 60)
+    }
+}
+
+extension String {
+    func leftPadded(to width: Int) -> String {
+        count >= width ? self : String(repeating: " ", count: width - count) + self
+    }
+}

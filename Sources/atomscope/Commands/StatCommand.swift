@@ -1,0 +1,22 @@
+import ArgumentParser
+import AtomJournal
+import AtomScopeKit
+import Foundation
+
+struct StatCommand: ReportingCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "stat",
+        abstract: "Summarize a journal: steps, atoms, time span, size, keyframes, damage, and what each atom costs."
+    )
+
+    @Argument(help: "The journal file.")
+    var journal: String
+
+    @Flag(help: "Print JSON (documented in docs/CLI-JSON.md).")
+    var json = false
+
+    func execute(console: Console) throws {
+        let statistics = try JournalStatistics(journal: Journal(url: URL(fileURLWithPath: journal)))
+        console.print(json ? JSONOutput.document(statistics) : statistics.text(style: console.style))
+    }
+}

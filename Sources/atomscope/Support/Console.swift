@@ -1,0 +1,33 @@
+import AtomScopeKit
+import Foundation
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Where the CLI's output goes: text and bytes to stdout, errors to stderr, colour only
+/// when stdout is a terminal.
+struct Console {
+    let style: TextStyle
+
+    init() {
+        style = TextStyle(colored: isatty(STDOUT_FILENO) == 1 && ProcessInfo.processInfo.environment["NO_COLOR"] == nil)
+    }
+
+    func print(_ text: String) {
+        Swift.print(text)
+    }
+
+    func write(_ bytes: Data) {
+        FileHandle.standardOutput.write(bytes)
+    }
+
+    func error(_ message: String) {
+        FileHandle.standardError.write(Data("atomscope: \(message)\n".utf8))
+    }
+
+    /// Whether stdin is a terminal (the REPL edits lines only then).
+    static var stdinIsTerminal: Bool { isatty(STDIN_FILENO) == 1 }
+}
