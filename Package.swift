@@ -30,6 +30,7 @@ let package = Package(
             pkgConfig: "libedit",
             providers: [.apt(["libedit-dev"])]
         ),
+        .target(name: "CEditLineSupport", dependencies: ["CEditLine"]),
         .target(name: "AtomScopeKit", dependencies: [
             "Atoms",
             "AtomJournal",
@@ -38,7 +39,7 @@ let package = Package(
         ]),
         .executableTarget(name: "atomscope", dependencies: [
             "AtomScopeKit",
-            "CEditLine",
+            "CEditLineSupport",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         .executableTarget(name: "ExampleTodo", dependencies: ["Atoms", "AtomJournal"]),
