@@ -20,6 +20,18 @@ let package = Package(
                 .plugin(name: "BenchmarkPlugin", package: "benchmark"),
             ]
         ),
+        .executableTarget(
+            name: "Journal",
+            dependencies: [
+                .product(name: "Benchmark", package: "benchmark"),
+                .product(name: "Atoms", package: "atomscope"),
+                .product(name: "AtomJournal", package: "atomscope"),
+            ],
+            path: "Benchmarks/Journal",
+            plugins: [
+                .plugin(name: "BenchmarkPlugin", package: "benchmark"),
+            ]
+        ),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -56,6 +56,9 @@ public struct JournalIndex: Sendable {
     /// Scans a journal and builds its index.
     public init(reader: JournalReader) throws(JournalError) {
         var base = DeltaBase()
+        // Small steps take about 40 bytes; reserving for that avoids growing the array a
+        // million times on a large journal.
+        steps.reserveCapacity(min(reader.fileSize / 40, 1 << 24))
         ending = try reader.scanFrames { frame throws(JournalError) in
             try add(frame, base: &base, reader: reader)
         }

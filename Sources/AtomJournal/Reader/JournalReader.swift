@@ -21,6 +21,9 @@ public final class JournalReader {
     private var window: [UInt8] = []
     private var windowStart = 0
     private static let chunkSize = 4 << 20
+    /// Random access usually decodes a keyframe and the steps after it, which lie close
+    /// together: a small read-ahead serves them without reading megabytes per seek.
+    private static let randomAccessChunk = 64 << 10
 
     /// Opens a journal and validates its header.
     public init(url: URL) throws(JournalError) {
@@ -146,12 +149,12 @@ public final class JournalReader {
         guard offset >= header.size, offset + JournalFormat.frameHeaderSize <= fileSize else {
             throw .corruptFrame(path: path, offset: offset, reason: "offset outside the file")
         }
-        try load(offset: offset, count: JournalFormat.frameHeaderSize)
+        try load(offset: offset, count: JournalFormat.frameHeaderSize, chunk: Self.randomAccessChunk)
         let length = Int(readU32(at: offset - windowStart))
         guard length <= JournalFormat.maximumPayloadSize, offset + JournalFormat.frameHeaderSize + length <= fileSize else {
             throw .corruptFrame(path: path, offset: offset, reason: "frame extends past the end")
         }
-        try load(offset: offset, count: JournalFormat.frameHeaderSize + length)
+        try load(offset: offset, count: JournalFormat.frameHeaderSize + length, chunk: Self.randomAccessChunk)
         let start = offset - windowStart
         let type = window[start + 8]
         var base = DeltaBase(known: known)
@@ -176,10 +179,11 @@ public final class JournalReader {
     // MARK: Reading the file
 
     /// Makes `count` bytes at `offset` available in the window. `count` is at most a frame
-    /// header plus the payload limit, so the window never grows past that.
-    private func load(offset: Int, count: Int) throws(JournalError) {
+    /// header plus the payload limit, so the window never grows past that. A scan reads ahead
+    /// in large chunks; random access (`chunk: 0`) reads just what it needs.
+    private func load(offset: Int, count: Int, chunk: Int = JournalReader.chunkSize) throws(JournalError) {
         if offset >= windowStart, offset + count <= windowStart + window.count { return }
-        let size = min(max(Self.chunkSize, count), fileSize - offset)
+        let size = min(max(chunk, count), fileSize - offset)
         if window.count != size {
             window = [UInt8](repeating: 0, count: size)
         }
