@@ -5,6 +5,9 @@ struct AtomScopeCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "atomscope",
         abstract: "Time-travel debugger and graph inspector for atom journals.",
-        subcommands: [StatCommand.self, VerifyCommand.self]
+        subcommands: [
+            ReplayCommand.self, LogCommand.self, DiffCommand.self, RestoreCommand.self, GraphCommand.self,
+            ReplCommandLine.self, StatCommand.self, VerifyCommand.self,
+        ]
     )
 }

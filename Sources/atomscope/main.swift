@@ -1,4 +1,9 @@
-import ArgumentParser
 import AtomScopeKit
+
+// The render worker is a hidden mode of this same executable: DOT from outside is rendered
+// in a child process, so that a Graphviz crash or a runaway layout costs the child only.
+if CommandLine.arguments.count > 1, CommandLine.arguments[1] == GraphRenderWorker.commandName {
+    GraphRenderWorker.main(arguments: Array(CommandLine.arguments.dropFirst(2)))
+}
 
 AtomScopeCommand.main()

@@ -1,18 +1,21 @@
 import CEditLineSupport
 import Foundation
-import Synchronization
 
 /// Reads lines from a terminal through libedit: cursor movement, history on the arrow keys,
 /// and tab completion of commands and atom ids.
+@MainActor
 struct EditLineReader: LineReader {
-    init(completions: @escaping @Sendable (_ line: String, _ word: String) -> [String]) {
-        CompletionSource.provider.withLock { $0 = completions }
+    init(completions: @escaping (_ line: String, _ word: String) -> [String]) {
+        CompletionSource.provider = completions
         atomscope_editline_install("atomscope") { line, word, index in
-            CompletionSource.candidate(
-                line: line.map { String(cString: $0) } ?? "",
-                word: word.map { String(cString: $0) } ?? "",
-                index: Int(index)
-            ).flatMap { strdup($0) }
+            // libedit calls back synchronously on the thread that called `readline`: the
+            // main thread, where the REPL runs.
+            let lineText = line.map { String(cString: $0) } ?? ""
+            let wordText = word.map { String(cString: $0) } ?? ""
+            let candidate = MainActor.assumeIsolated {
+                CompletionSource.candidate(line: lineText, word: wordText, index: Int(index))
+            }
+            return candidate.flatMap { strdup($0) }
         }
     }
 
@@ -28,16 +31,16 @@ struct EditLineReader: LineReader {
 }
 
 /// The completion candidates, reached from a C callback that cannot capture context.
+@MainActor
 enum CompletionSource {
-    static let provider = Mutex<(@Sendable (String, String) -> [String])?>(nil)
-    private static let matches = Mutex<[String]>([])
+    static var provider: ((String, String) -> [String])?
+    private static var matches: [String] = []
 
     /// libedit asks for candidates one index at a time, starting at 0 for each completion.
     static func candidate(line: String, word: String, index: Int) -> String? {
         if index == 0 {
-            let all = provider.withLock { $0 }?(line, word) ?? []
-            matches.withLock { $0 = all.filter { $0.hasPrefix(word) }.sorted() }
+            matches = (provider?(line, word) ?? []).filter { $0.hasPrefix(word) }.sorted()
         }
-        return matches.withLock { index < $0.count ? $0[index] : nil }
+        return index < matches.count ? matches[index] : nil
     }
 }

@@ -1,4 +1,5 @@
 /// Reads the REPL's input one line at a time.
+@MainActor
 protocol LineReader {
     /// The next line without its newline, or `nil` at the end of input.
     mutating func readLine(prompt: String) -> String?

@@ -1,0 +1,88 @@
+import AtomJournal
+
+/// Why `atomscope` could not do what it was asked. Each description is one line that says
+/// what went wrong and what to do about it; the CLI prints it on standard error as it is.
+public enum AtomScopeError: Error, Equatable, CustomStringConvertible {
+    /// No file exists at the path.
+    case fileNotFound(path: String)
+    /// The file exists but could not be opened or read.
+    case cannotOpen(path: String, reason: String)
+    /// The file is not a journal (empty, or it does not start with the journal magic).
+    case notAJournal(path: String, reason: String)
+    /// The journal's header is damaged or incomplete, so nothing in it can be read.
+    case damagedHeader(path: String, reason: String)
+    /// The journal was written by a newer major version of the format.
+    case newerJournalFormat(path: String, found: UInt16, supported: UInt16)
+    /// A frame in the middle of the journal is damaged; valid records follow it.
+    case damagedJournal(path: String, offset: Int, reason: String)
+    /// A step number outside the journal. `valid` is the range that exists, or `nil` when
+    /// the journal has no step of the kind asked for.
+    case stepOutOfRange(path: String, step: Int, valid: ClosedRange<Int>?)
+    /// No atom id matches the query; `suggestions` are the nearest ids, nearest first.
+    case unknownAtom(path: String, query: String, suggestions: [String])
+    /// The query matches more than one atom id.
+    case ambiguousAtom(query: String, matches: [String])
+    /// A file could not be written.
+    case cannotWrite(path: String, reason: String)
+    /// Any other error of the journal library.
+    case journal(JournalError)
+
+    public var description: String {
+        switch self {
+        case .fileNotFound(let path):
+            "no such file: \(path); check the path"
+        case .cannotOpen(let path, let reason):
+            "cannot open \(path): \(reason); pass a journal file you can read"
+        case .notAJournal(let path, let reason):
+            "\(path) is not an atomscope journal (\(reason)); pass a file written by JournalRecorder"
+        case .damagedHeader(let path, let reason):
+            "\(path) has a damaged header (\(reason)); nothing in it can be read"
+        case .newerJournalFormat(let path, let found, let supported):
+            "\(path) uses journal format \(found).x, newer than this atomscope (\(supported).x); update atomscope to read it"
+        case .damagedJournal(let path, let offset, let reason):
+            "\(path) is damaged at offset \(offset) (\(reason)); later records cannot be trusted: "
+                + "run `atomscope verify \(path)` to see what is intact"
+        case .stepOutOfRange(let path, let step, let valid?):
+            "step \(step) is out of range: \(path) has steps \(valid.lowerBound) to \(valid.upperBound)"
+                + (valid.lowerBound == 0 ? " (0 is the state before the first step)" : "")
+        case .stepOutOfRange(let path, let step, nil):
+            "step \(step) is out of range: \(path) has no steps"
+        case .unknownAtom(let path, let query, let suggestions):
+            if suggestions.isEmpty {
+                "no atom \(Self.quoted(query)) in \(path); `atomscope stat \(path)` lists its atoms"
+            } else {
+                "no atom \(Self.quoted(query)) in \(path); did you mean \(Self.list(suggestions, conjunction: "or"))?"
+            }
+        case .ambiguousAtom(let query, let matches):
+            "\(Self.quoted(query)) matches \(matches.count) atoms (\(Self.list(Array(matches.prefix(5)), conjunction: "and"))"
+                + (matches.count > 5 ? ", …" : "") + "); type more of the id"
+        case .cannotWrite(let path, let reason):
+            "cannot write \(path): \(reason); check that the folder exists and is writable"
+        case .journal(let error):
+            error.description
+        }
+    }
+
+    private static func quoted(_ text: String) -> String {
+        // Queries come from users and files: keep the message on one line.
+        "\"" + text.unicodeScalars.map { scalar in
+            switch scalar {
+            case "\"": "\\\""
+            case "\\": "\\\\"
+            case "\n": "\\n"
+            case "\r": "\\r"
+            case "\t": "\\t"
+            default: scalar.value < 0x20 || scalar.value == 0x7F ? "\\u{\(String(scalar.value, radix: 16))}" : String(scalar)
+            }
+        }.joined() + "\""
+    }
+
+    private static func list(_ items: [String], conjunction: String) -> String {
+        switch items.count {
+        case 0: ""
+        case 1: items[0]
+        case 2: "\(items[0]) \(conjunction) \(items[1])"
+        default: items.dropLast().joined(separator: ", ") + ", \(conjunction) \(items[items.count - 1])"
+        }
+    }
+}

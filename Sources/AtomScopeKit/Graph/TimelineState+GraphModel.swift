@@ -1,0 +1,32 @@
+import AtomJournal
+
+extension TimelineState {
+    /// The graph of this state: its atoms, its subscribers, and their edges, with the atoms
+    /// a step changed marked so they are highlighted.
+    public func graphModel(changed: Set<String> = [], valueLimit: Int = 40) -> GraphModel {
+        var nodes = atoms.map { atom in
+            GraphModel.Node(
+                id: atom.id,
+                kind: GraphModel.Kind(atomKind: atom.kind),
+                value: value(of: atom.id).map { Self.text(of: $0) },
+                changed: changed.contains(atom.id)
+            )
+        }
+        var subscribers = Set<String>()
+        var edges = self.edges.map { GraphModel.Edge(from: $0.upstream, to: $0.downstream) }
+        for subscription in subscriptions {
+            subscribers.insert(subscription.subscriber)
+            edges.append(GraphModel.Edge(from: subscription.atom, to: subscription.subscriber))
+        }
+        nodes += subscribers.sorted().map { GraphModel.Node(id: $0, kind: .subscriber) }
+        return GraphModel(nodes: nodes, edges: edges)
+    }
+
+    private static func text(of value: JournalValue) -> String {
+        switch value {
+        case .json(let text), .text(let text): text
+        case .redacted: "<redacted>"
+        case .absent: "<no value>"
+        }
+    }
+}

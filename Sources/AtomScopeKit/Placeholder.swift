@@ -1,2 +1,0 @@
-// Placeholder until the first AtomScopeKit type lands.
-enum AtomScopeKitPlaceholder {}

@@ -1,0 +1,87 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The worker side of ``GraphRenderer/renderIsolated(dot:format:layout:timeout:executable:)``:
+/// what the hidden `atomscope __render-worker` subcommand runs.
+///
+/// Invocation: `atomscope __render-worker FORMAT [LAYOUT]`, where `FORMAT` is a
+/// ``GraphFormat`` name and `LAYOUT` a ``GraphLayout`` name or `auto` (the default). The DOT
+/// text is read from stdin; the rendered bytes go to stdout; stderr carries one line per
+/// warning and, on failure, one error line (a small line protocol the parent decodes back
+/// into ``GraphRenderError``). Exit status 0 on success, 1 when rendering failed, 2 for bad
+/// arguments.
+public enum GraphRenderWorker {
+    /// The hidden subcommand's name.
+    public static let commandName = "__render-worker"
+
+    /// Runs the worker on the process's standard streams and exits with its status.
+    ///
+    /// `arguments` are those after the subcommand name, e.g.
+    /// `Array(CommandLine.arguments.dropFirst(2))`.
+    public static func main(arguments: [String]) -> Never {
+        let status = run(
+            arguments: arguments,
+            input: .standardInput,
+            output: .standardOutput,
+            diagnostics: .standardError
+        )
+        exit(status)
+    }
+
+    /// The worker itself, on any streams (tests call it in-process). Returns the exit status.
+    public static func run(arguments: [String], input: FileHandle, output: FileHandle, diagnostics: FileHandle) -> Int32 {
+        func report(_ text: String) {
+            try? diagnostics.write(contentsOf: Data(text.utf8))
+        }
+
+        let format: GraphFormat
+        let layout: GraphLayout?
+        do throws(GraphRenderError) {
+            guard (1...2).contains(arguments.count) else {
+                report(WorkerProtocol.errorLine(.workerFailed(status: WorkerProtocol.usageFailure, message: "usage: \(commandName) FORMAT [LAYOUT|auto]")))
+                return WorkerProtocol.usageFailure
+            }
+            format = try GraphFormat(name: arguments[0])
+            layout = arguments.count == 2 && arguments[1] != "auto" ? try GraphLayout(name: arguments[1]) : nil
+        } catch {
+            report(WorkerProtocol.errorLine(error))
+            return WorkerProtocol.usageFailure
+        }
+
+        let dot: Data
+        do {
+            dot = try input.readToEnd() ?? Data()
+        } catch {
+            report(WorkerProtocol.errorLine(.invalidDOT(message: "cannot read the DOT text: \(error)")))
+            return WorkerProtocol.renderFailure
+        }
+
+        do throws(GraphRenderError) {
+            let rendered = try GraphvizSession.shared.render(dot: dot, format: format, layout: layout)
+            report(WorkerProtocol.layoutLine(rendered.layout))
+            for warning in rendered.warnings { report(WorkerProtocol.warningLine(warning)) }
+            try? output.write(contentsOf: rendered.data)
+            return WorkerProtocol.success
+        } catch {
+            report(WorkerProtocol.errorLine(error))
+            return WorkerProtocol.renderFailure
+        }
+    }
+
+    /// The absolute path of the running executable (`/proc/self/exe` on Linux), the default
+    /// worker of ``GraphRenderer/renderIsolated(dot:format:layout:timeout:executable:)``.
+    public static func currentExecutable() -> String? {
+        #if os(Linux)
+        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+        let count = readlink("/proc/self/exe", &buffer, buffer.count - 1)
+        if count > 0 {
+            return String(decoding: buffer[0..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        }
+        #endif
+        return Bundle.main.executablePath
+    }
+}

@@ -1,0 +1,34 @@
+import Foundation
+
+/// Renders DOT text to SVG, PNG, PDF (or laid-out DOT and `plain`) with Graphviz's libgvc,
+/// in this process.
+///
+/// All renderers share the process's one Graphviz context and one lock: libgvc is not
+/// thread-safe, so concurrent calls from any number of threads or tasks are serialized, and
+/// each call blocks its thread until its own render is done.
+///
+/// Use ``render(dot:format:layout:)`` for DOT this project wrote (escaped with
+/// `dotQuoted(_:)`), and ``renderIsolated(dot:format:layout:timeout:executable:)`` for DOT
+/// from outside (a file, stdin): Graphviz 2.42/2.43 can abort or run for minutes on
+/// some inputs, and there that costs a worker process, not the caller.
+///
+/// Graphviz's messages are never printed: warnings come back in
+/// ``RenderedGraph/warnings`` and errors as ``GraphRenderError``.
+public struct GraphRenderer: Sendable {
+    /// How long ``renderIsolated(dot:format:layout:timeout:executable:)`` waits by default.
+    public static let defaultIsolationTimeout: Duration = .seconds(60)
+
+    public init() {}
+
+    /// Renders `dot` in this process.
+    ///
+    /// - Parameters:
+    ///   - dot: a DOT graph (only the first graph is read).
+    ///   - format: the output format.
+    ///   - layout: the engine; `nil` uses the graph's own `layout` attribute when it names
+    ///     one of ``GraphLayout``'s engines, otherwise ``GraphLayout/automatic(nodeCount:)``.
+    ///     A named engine overrides the graph's `layout` attribute.
+    public func render(dot: String, format: GraphFormat, layout: GraphLayout? = nil) throws(GraphRenderError) -> RenderedGraph {
+        try GraphvizSession.shared.render(dot: dot.utf8, format: format, layout: layout)
+    }
+}

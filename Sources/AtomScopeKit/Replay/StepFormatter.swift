@@ -1,0 +1,88 @@
+import AtomJournal
+import Foundation
+
+/// How `log`, `replay` and the REPL print steps.
+public struct StepFormatter: Sendable {
+    /// Colours, or none.
+    public var style: TextStyle
+    /// The longest value text printed in a diff line.
+    public var maximumValueLength: Int
+
+    /// Creates a formatter.
+    public init(style: TextStyle, maximumValueLength: Int = 120) {
+        self.style = style
+        self.maximumValueLength = maximumValueLength
+    }
+
+    /// `#12 +1.234s set TodosAtom at App/List.swift:22 "label"`.
+    public func header(_ step: TimelineStep) -> String {
+        var text = style.bold("#\(step.number)") + " " + style.dim(Self.offset(step.time)) + " " + step.operation
+        if let label = step.label { text += " \"\(label)\"" }
+        if let atom = step.causeAtom { text += " " + style.cyan(atom) }
+        if let location = step.causeLocation { text += style.dim(" at \(location)") }
+        return text
+    }
+
+    /// One line per step for `log`: the header and the atoms it changed.
+    public func logLine(_ step: TimelineStep) -> String {
+        let changed = step.changedAtoms
+        guard !changed.isEmpty else { return header(step) }
+        let list = changed.prefix(6).joined(separator: ", ") + (changed.count > 6 ? ", … (\(changed.count) atoms)" : "")
+        return header(step) + style.dim(" → ") + list
+    }
+
+    /// The header and one indented line per change, for `replay`.
+    public func block(_ step: TimelineStep, diff: StateDiff) -> [String] {
+        [header(step)] + diff.lines(maximumValueLength: maximumValueLength).map { "    " + colored($0) }
+    }
+
+    private func colored(_ line: String) -> String {
+        guard style.colored, let first = line.first else { return line }
+        switch first {
+        case "+": return style.green(line)
+        case "-": return style.red(line)
+        case "~": return style.yellow(line)
+        default: return line
+        }
+    }
+
+    /// Seconds since the journal started: `+1.234s`.
+    public static func offset(_ microseconds: Int64) -> String {
+        String(format: "+%.3fs", Double(microseconds) / 1_000_000)
+    }
+}
+
+/// One line of `atomscope log --json`; the schema is in docs/CLI-JSON.md.
+public struct LogEntry: Sendable, Encodable, Equatable {
+    /// The step number (1-based).
+    public var step: Int
+    /// The store's commit number.
+    public var commit: Int
+    /// Microseconds since the journal started.
+    public var timeMicroseconds: Int64
+    /// The wall-clock time, ISO 8601, when the journal knows its start.
+    public var date: String?
+    /// The operation.
+    public var operation: String
+    /// The atom the operation targeted.
+    public var causeAtom: String?
+    /// Where the operation was called.
+    public var causeLocation: String?
+    /// The batch label.
+    public var label: String?
+    /// Atoms initialized, updated or released, sorted.
+    public var changed: [String]
+
+    /// Makes the entry for a step.
+    public init(_ step: TimelineStep) {
+        self.step = step.number
+        commit = step.commit
+        timeMicroseconds = step.time
+        date = step.date?.formatted(.iso8601)
+        operation = step.operation
+        causeAtom = step.causeAtom
+        causeLocation = step.causeLocation
+        label = step.label
+        changed = step.changedAtoms
+    }
+}

@@ -1,0 +1,118 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import AtomJournal
+import Foundation
+
+extension Timeline {
+    /// The header metadata key a cut journal records the step it was cut at under.
+    public static let cutMetadataKey = "cut-at-step"
+
+    /// Writes a new journal that ends after a step: the definitions its records refer to,
+    /// the state before the first step as a keyframe, steps 1 through `step` with the
+    /// keyframes and marks among them, and a clean close. Reading it gives the same states
+    /// for steps 0 through `step` as this journal.
+    ///
+    /// The header keeps this journal's metadata (so times keep their start) and adds
+    /// ``cutMetadataKey``. The file is written beside `url` and renamed over it at the end,
+    /// so `url` is never half written, and may even be this journal's own path.
+    ///
+    /// - Throws: ``AtomScopeError/stepOutOfRange(path:step:valid:)`` unless
+    ///   `0 <= step <= stepCount`, or ``AtomScopeError/cannotWrite(path:reason:)``.
+    public func writeJournal(upTo step: Int, to url: URL) throws(AtomScopeError) {
+        guard stateRange.contains(step) else {
+            throw .stepOutOfRange(path: path, step: step, valid: stateRange)
+        }
+        let initial = try seek(to: 0, keep: false).keyframe()
+        let index = journal.index
+
+        // First pass: what the records refer to, so that only those definitions are written.
+        var atoms = Set(initial.atoms.map(\.atom))
+        var subscribers = Set<Int>()
+        var locations = Set<Int>()
+        func refer(to edges: [JournalEdge]) {
+            for edge in edges {
+                atoms.insert(edge.upstream)
+                atoms.insert(edge.downstream)
+            }
+        }
+        func refer(to subscriptions: [JournalSubscription]) {
+            for subscription in subscriptions {
+                atoms.insert(subscription.atom)
+                subscribers.insert(subscription.subscriber)
+            }
+        }
+        refer(to: initial.edges)
+        refer(to: initial.subscriptions)
+        if step > 0 {
+            for number in 1...step {
+                let record = try journalStep(number)
+                atoms.formUnion(record.initialized.map(\.atom))
+                atoms.formUnion(record.updated.map(\.atom))
+                atoms.formUnion(record.released)
+                if let cause = record.causeAtom { atoms.insert(cause) }
+                if let location = record.causeLocation { locations.insert(location) }
+                refer(to: record.edgesAdded)
+                refer(to: record.edgesRemoved)
+                refer(to: record.subscriptionsAdded)
+                refer(to: record.subscriptionsRemoved)
+            }
+        }
+
+        let temporary = url.deletingLastPathComponent()
+            .appending(path: ".\(url.lastPathComponent).\(ProcessInfo.processInfo.processIdentifier).partial")
+        var metadata = header.metadata
+        metadata[Self.cutMetadataKey] = String(step)
+        do {
+            let writer = try JournalWriter(url: temporary, metadata: metadata, flushPolicy: .never)
+            for number in atoms.sorted() {
+                if let definition = index.atoms[number] { try writer.append(.atomDefinition(definition)) }
+            }
+            for number in subscribers.sorted() {
+                if let definition = index.subscribers[number] { try writer.append(.subscriberDefinition(definition)) }
+            }
+            for number in locations.sorted() {
+                if let definition = index.locations[number] { try writer.append(.locationDefinition(definition)) }
+            }
+            try writer.append(.keyframe(initial))
+
+            // Keyframes and marks follow the step they come after, as the recorder writes them.
+            var keyframePosition = index.keyframes.firstIndex { $0.stepCount > 0 } ?? index.keyframes.count
+            var markPosition = 0
+            for number in 0...step {
+                if number > 0 {
+                    try writer.append(.step(journal.step(at: number - 1)))
+                    while keyframePosition < index.keyframes.count, index.keyframes[keyframePosition].stepCount == number {
+                        try writer.append(.keyframe(journal.keyframe(at: keyframePosition)))
+                        keyframePosition += 1
+                    }
+                }
+                while markPosition < index.marks.count, index.marks[markPosition].stepCount == number {
+                    try writer.append(.mark(index.marks[markPosition].mark))
+                    markPosition += 1
+                }
+            }
+            try writer.close()
+        } catch {
+            try? FileManager.default.removeItem(at: temporary)
+            throw Self.writeError(error, temporary: temporary, url: url)
+        }
+        guard rename(temporary.path, url.path) == 0 else {
+            let reason = String(cString: strerror(errno))
+            try? FileManager.default.removeItem(at: temporary)
+            throw .cannotWrite(path: url.path, reason: reason)
+        }
+    }
+
+    /// Errors about the temporary file are reported against the file the user named.
+    private static func writeError(_ error: JournalError, temporary: URL, url: URL) -> AtomScopeError {
+        switch error {
+        case .cannotOpen(_, let reason), .writeFailed(_, let reason):
+            .cannotWrite(path: url.path, reason: reason)
+        default:
+            AtomScopeError(error)
+        }
+    }
+}

@@ -1,0 +1,260 @@
+import AtomJournal
+import Foundation
+
+/// A journal opened for time travel: the state at any step, each step decoded with names,
+/// and when each atom changed.
+///
+/// Steps are numbered from 1 to ``stepCount``; step 0 is the state before the first step.
+/// Opening decodes every step once to build a per-atom change index, so that "when did
+/// this atom change" is a lookup. Seeking starts from the nearest keyframe at or before the
+/// step and applies the steps after it; the last state is kept, so moving forward by one
+/// step applies one step.
+///
+/// ```swift
+/// let timeline = try Timeline(url: URL(filePath: "app.journal"))
+/// let state = try timeline.state(at: 12)
+/// let id = try timeline.resolve(atom: "count")
+/// print(timeline.changes(of: id), try timeline.why(id, at: 12))
+/// ```
+///
+/// A timeline reads its journal through one file handle: use it from one thread at a time.
+public final class Timeline {
+    /// The journal, for what the timeline does not wrap.
+    public let journal: Journal
+    /// The journal's URL, as given.
+    public let url: URL
+    /// Every mark, in order.
+    public let marks: [TimelineMark]
+
+    let catalog: TimelineCatalog
+    /// Step numbers (from 1, ascending) where each atom id was initialized, updated or
+    /// released.
+    private let changeIndex: [String: [Int]]
+    /// The most recent state asked for.
+    private var cachedState: TimelineState?
+
+    /// Opens a journal and indexes when each atom changed.
+    ///
+    /// - Throws: ``AtomScopeError`` for a missing file, a file that is not a journal, or a
+    ///   damaged journal (with the offset). A torn tail is not an error: the steps before
+    ///   it are read and ``ending`` says where it is.
+    public init(url: URL) throws(AtomScopeError) {
+        self.url = url
+        do {
+            journal = try Journal(url: url)
+        } catch {
+            throw AtomScopeError(error)
+        }
+        let index = journal.index
+        let catalog = TimelineCatalog(index: index, startTime: journal.header.startTime)
+        self.catalog = catalog
+        marks = index.marks.map { entry in
+            TimelineMark(
+                step: entry.stepCount, label: entry.mark.label, commit: entry.mark.commit, time: entry.mark.time,
+                date: TimelineDates.date(start: catalog.startTime, offset: entry.mark.time)
+            )
+        }
+
+        var changes: [String: [Int]] = [:]
+        func note(_ number: Int, _ step: Int) {
+            let id = catalog.id(ofAtom: number)
+            if changes[id]?.last != step {
+                changes[id, default: []].append(step)
+            }
+        }
+        for position in index.steps.indices {
+            let step: JournalStep
+            do {
+                step = try journal.step(at: position)
+            } catch {
+                throw AtomScopeError(error)
+            }
+            let number = position + 1
+            for entry in step.initialized { note(entry.atom, number) }
+            for entry in step.updated { note(entry.atom, number) }
+            for atom in step.released { note(atom, number) }
+        }
+        changeIndex = changes
+    }
+
+    // MARK: The journal
+
+    /// The journal's path.
+    public var path: String { journal.reader.path }
+
+    /// The journal's header.
+    public var header: JournalHeader { journal.header }
+
+    /// When recording started, if the header says.
+    public var startDate: Date? { TimelineDates.date(start: catalog.startTime, offset: 0) }
+
+    /// How many steps the journal holds.
+    public var stepCount: Int { journal.stepCount }
+
+    /// The steps a state can be asked for: 0 (before the first step) to ``stepCount``.
+    public var stateRange: ClosedRange<Int> { 0...stepCount }
+
+    /// How the journal's valid records end: closed, open, or a torn tail with its offset.
+    public var ending: JournalEnding { journal.index.ending }
+
+    /// The steps after which a keyframe holds the full state; seeking starts at one of them.
+    public var keyframeSteps: [Int] { journal.index.keyframes.map(\.stepCount) }
+
+    /// Every atom id the journal defines, sorted.
+    public var atomIDs: [String] { catalog.atomIDs }
+
+    /// An atom's definition, if the journal defines the id.
+    public func atom(_ id: String) -> TimelineAtom? {
+        catalog.atomsByID[id]
+    }
+
+    // MARK: Steps
+
+    /// Decodes a step, with names resolved.
+    ///
+    /// - Throws: ``AtomScopeError/stepOutOfRange(path:step:valid:)`` unless
+    ///   `1 <= number <= stepCount`.
+    public func step(_ number: Int) throws(AtomScopeError) -> TimelineStep {
+        TimelineStep(try journalStep(number), number: number, catalog: catalog)
+    }
+
+    /// The step as the journal records it, by number.
+    func journalStep(_ number: Int) throws(AtomScopeError) -> JournalStep {
+        guard number >= 1, number <= stepCount else {
+            throw .stepOutOfRange(path: path, step: number, valid: stepCount > 0 ? 1...stepCount : nil)
+        }
+        do {
+            return try journal.step(at: number - 1)
+        } catch {
+            throw AtomScopeError(error)
+        }
+    }
+
+    // MARK: States
+
+    /// The state after a step; `0` gives the state before the first step.
+    ///
+    /// - Throws: ``AtomScopeError/stepOutOfRange(path:step:valid:)`` unless
+    ///   `0 <= step <= stepCount`, or an error for a step that cannot be decoded.
+    public func state(at step: Int) throws(AtomScopeError) -> TimelineState {
+        try seek(to: step, keep: true)
+    }
+
+    /// Seeks to a step from the cached state when it is on the way, else from the nearest
+    /// keyframe; `keep` makes the result the new cached state.
+    func seek(to step: Int, keep: Bool) throws(AtomScopeError) -> TimelineState {
+        guard stateRange.contains(step) else {
+            throw .stepOutOfRange(path: path, step: step, valid: stateRange)
+        }
+        if let cachedState, cachedState.step == step {
+            return cachedState
+        }
+        let keyframe = nearestKeyframe(atOrBefore: step)
+        let keyframeStep = keyframe.map { journal.index.keyframes[$0].stepCount } ?? 0
+        var state: TimelineState
+        if let cached = cachedState, cached.step < step, cached.step >= keyframeStep {
+            state = cached
+            if keep {
+                // Let the state be mutated in place rather than copied.
+                cachedState = nil
+            }
+        } else {
+            state = try initialState(keyframe: keyframe)
+        }
+        while state.step < step {
+            let next = state.step + 1
+            state.apply(try journalStep(next), number: next)
+        }
+        if keep {
+            cachedState = state
+        }
+        return state
+    }
+
+    /// The position in the index of the last keyframe at or before a step.
+    private func nearestKeyframe(atOrBefore step: Int) -> Int? {
+        let keyframes = journal.index.keyframes
+        var low = 0
+        var high = keyframes.count
+        while low < high {
+            let middle = (low + high) / 2
+            if keyframes[middle].stepCount <= step {
+                low = middle + 1
+            } else {
+                high = middle
+            }
+        }
+        return low > 0 ? low - 1 : nil
+    }
+
+    /// The state a keyframe holds, or the empty state before the first step when there is
+    /// no keyframe to start from.
+    private func initialState(keyframe position: Int?) throws(AtomScopeError) -> TimelineState {
+        guard let position else {
+            return TimelineState(catalog: catalog, step: 0, commit: 0, time: 0)
+        }
+        let keyframe: JournalKeyframe
+        do {
+            keyframe = try journal.keyframe(at: position)
+        } catch {
+            throw AtomScopeError(error)
+        }
+        let step = journal.index.keyframes[position].stepCount
+        // A keyframe after step n is written after that step: give the state the step's own
+        // commit and time, as replaying to it does.
+        let entry = step > 0 && step <= journal.index.steps.count ? journal.index.steps[step - 1] : nil
+        return TimelineState(
+            catalog: catalog, keyframe: keyframe, step: step,
+            commit: entry?.commit ?? keyframe.commit, time: entry?.time ?? keyframe.time
+        )
+    }
+
+    // MARK: Changes
+
+    /// The steps (ascending) where an atom was initialized, updated or released; empty for
+    /// an id that never changed or that the journal does not define.
+    public func changes(of id: String) -> [Int] {
+        changeIndex[id] ?? []
+    }
+
+    /// The first step after `step` where the atom changed.
+    public func nextChange(of id: String, after step: Int) -> Int? {
+        guard let steps = changeIndex[id] else { return nil }
+        let position = Self.firstPosition(in: steps) { $0 > step }
+        return position < steps.count ? steps[position] : nil
+    }
+
+    /// The last step before `step` where the atom changed.
+    public func previousChange(of id: String, before step: Int) -> Int? {
+        guard let steps = changeIndex[id] else { return nil }
+        let position = Self.firstPosition(in: steps) { $0 >= step }
+        return position > 0 ? steps[position - 1] : nil
+    }
+
+    /// The last step at or before `step` where the atom changed.
+    public func lastChange(of id: String, atOrBefore step: Int) -> Int? {
+        previousChange(of: id, before: step + 1)
+    }
+
+    /// Whether the atom changed in a step after `start` and at or before `end`.
+    public func changed(_ id: String, after start: Int, through end: Int) -> Bool {
+        guard let next = nextChange(of: id, after: start) else { return false }
+        return next <= end
+    }
+
+    /// The first position in an ascending array whose element satisfies a predicate that
+    /// is false for a prefix and true after it.
+    private static func firstPosition(in steps: [Int], where predicate: (Int) -> Bool) -> Int {
+        var low = 0
+        var high = steps.count
+        while low < high {
+            let middle = (low + high) / 2
+            if predicate(steps[middle]) {
+                high = middle
+            } else {
+                low = middle + 1
+            }
+        }
+        return low
+    }
+}

@@ -1,0 +1,61 @@
+import AtomJournal
+
+/// The names a journal gives its numbers: atoms, subscribers and source locations. Shared,
+/// immutable, by every state and step of a timeline.
+final class TimelineCatalog: Sendable {
+    /// Atom definitions by number.
+    let atoms: [Int: TimelineAtom]
+    /// Atom ids by number: the lookup every replayed change makes.
+    let ids: [Int: String]
+    /// The latest definition of each atom id.
+    let atomsByID: [String: TimelineAtom]
+    /// Every atom id, sorted.
+    let atomIDs: [String]
+    /// Subscriber names (`Module/File.swift:line`) by number.
+    let subscribers: [Int: String]
+    /// Source locations (`Module/File.swift:line`) by number.
+    let locations: [Int: String]
+    /// The journal's start time, in microseconds since 1970.
+    let startTime: Int64?
+
+    init(index: JournalIndex, startTime: Int64?) {
+        var atoms: [Int: TimelineAtom] = [:]
+        var byID: [String: TimelineAtom] = [:]
+        for number in index.atoms.keys.sorted() {
+            guard let definition = index.atoms[number] else { continue }
+            let atom = TimelineAtom(definition)
+            atoms[number] = atom
+            byID[atom.id] = atom
+        }
+        self.atoms = atoms
+        ids = atoms.mapValues(\.id)
+        atomsByID = byID
+        atomIDs = byID.keys.sorted()
+        subscribers = index.subscribers.mapValues { "\($0.fileID):\($0.line)" }
+        locations = index.locations.mapValues { "\($0.fileID):\($0.line)" }
+        self.startTime = startTime
+    }
+
+    /// The id of an atom number; a number the journal never defined is shown as `#n`.
+    func id(ofAtom number: Int) -> String {
+        ids[number] ?? "#\(number)"
+    }
+
+    /// The name of a subscriber number.
+    func name(ofSubscriber number: Int) -> String {
+        subscribers[number] ?? "subscriber #\(number)"
+    }
+
+    /// The location of a location number.
+    func location(_ number: Int) -> String {
+        locations[number] ?? "location #\(number)"
+    }
+
+    func edge(_ edge: JournalEdge) -> TimelineEdge {
+        TimelineEdge(upstream: id(ofAtom: edge.upstream), downstream: id(ofAtom: edge.downstream))
+    }
+
+    func subscription(_ subscription: JournalSubscription) -> TimelineSubscription {
+        TimelineSubscription(atom: id(ofAtom: subscription.atom), subscriber: name(ofSubscriber: subscription.subscriber))
+    }
+}

@@ -1,0 +1,133 @@
+import ArgumentParser
+import AtomJournal
+import AtomScopeKit
+import Foundation
+
+struct GraphCommand: ReportingCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "graph",
+        abstract: "Draw the atom graph of a journal step, or render DOT, as DOT, SVG, PNG or PDF.",
+        discussion: """
+            INPUT is a journal or a DOT file; `-` or nothing reads standard input, and the two are \
+            told apart by content, so `app | atomscope graph --svg > graph.svg` works with the DOT \
+            that `Snapshot.graphDescription()` prints. Graphviz runs in this process; DOT from \
+            outside is rendered by a worker process. Without a format flag the format follows the \
+            -o file's extension, and is DOT otherwise.
+            """
+    )
+
+    @Argument(help: "A journal or DOT file; `-` or nothing for standard input.")
+    var input: String?
+
+    @Option(help: "The journal step to draw (default: the last; 0 is before the first step).")
+    var step: Int?
+
+    @Flag(help: "The output format.")
+    var format: OutputFormat?
+
+    @Option(name: .shortAndLong, help: "Write to this file instead of standard output.")
+    var output: String?
+
+    @Option(help: "The layout engine: dot, sfdp or neato (default: by graph size).")
+    var layout: String?
+
+    @Flag(help: "Highlight the atoms that the step changed.")
+    var changes = false
+
+    @Flag(help: "Show values in the nodes (truncated).")
+    var values = false
+
+    @Option(help: "Draw only the neighbourhood of this atom.")
+    var focus: String?
+
+    @Option(help: "How many edges away from --focus to draw.")
+    var depth = 1
+
+    enum OutputFormat: String, EnumerableFlag {
+        case dot, svg, png, pdf
+    }
+
+    func validate() throws {
+        if depth < 0 { throw ValidationError("--depth must be 0 or more") }
+        if focus == nil, depth != 1 { throw ValidationError("--depth needs --focus") }
+    }
+
+    func execute(console: Console) throws {
+        let bytes = try readInput()
+        let chosenFormat = try resolvedFormat()
+        let chosenLayout = try layout.map { name throws(GraphRenderError) in try GraphLayout(name: name) }
+        let rendered: Data
+        if bytes.starts(with: JournalFormat.magic) {
+            let timeline = try openTimeline(bytes)
+            let (dot, nodeCount) = try timeline.graph(
+                at: step ?? timeline.stepCount,
+                style: GraphStyle(showsValues: values),
+                highlightingChanges: changes,
+                focus: focus,
+                depth: depth
+            )
+            if chosenFormat == .dot {
+                rendered = Data(dot.utf8)
+            } else {
+                let engine = chosenLayout ?? GraphLayout.automatic(nodeCount: nodeCount)
+                rendered = try GraphRenderer().render(dot: dot, format: chosenFormat, layout: engine).data
+            }
+        } else {
+            guard step == nil, focus == nil, !changes, !values else {
+                throw ValidationError("--step, --changes, --values and --focus apply to journals; the input is DOT")
+            }
+            guard let dot = String(data: bytes, encoding: .utf8) else {
+                throw ValidationError("the input is neither a journal nor UTF-8 DOT text")
+            }
+            rendered = chosenFormat == .dot
+                ? Data(dot.utf8)
+                : try GraphRenderer().renderIsolated(dot: dot, format: chosenFormat, layout: chosenLayout).data
+        }
+        if let output {
+            do {
+                try rendered.write(to: URL(fileURLWithPath: output))
+            } catch {
+                throw AtomScopeError.cannotWrite(path: output, reason: error.localizedDescription)
+            }
+        } else {
+            console.write(rendered)
+        }
+    }
+
+    private func resolvedFormat() throws -> GraphFormat {
+        if let format { return try GraphFormat(name: format.rawValue) }
+        if let output, let ext = output.split(separator: ".").last.map(String.init), output.contains(".") {
+            guard let format = try? GraphFormat(name: ext.lowercased()), format != .plain else {
+                throw ValidationError("cannot tell the format from \"\(output)\"; add --dot, --svg, --png or --pdf")
+            }
+            return format
+        }
+        return .dot
+    }
+
+    private func readInput() throws -> Data {
+        guard let input, input != "-" else {
+            return FileHandle.standardInput.readDataToEndOfFile()
+        }
+        guard FileManager.default.fileExists(atPath: input) else {
+            throw AtomScopeError.fileNotFound(path: input)
+        }
+        do {
+            return try Data(contentsOf: URL(fileURLWithPath: input))
+        } catch {
+            throw AtomScopeError.cannotOpen(path: input, reason: error.localizedDescription)
+        }
+    }
+
+    /// A journal read from standard input goes through a temporary file, because the reader
+    /// needs random access.
+    private func openTimeline(_ bytes: Data) throws -> Timeline {
+        if let input, input != "-" {
+            return try Timeline(url: URL(fileURLWithPath: input))
+        }
+        let temporary = FileManager.default.temporaryDirectory.appendingPathComponent("atomscope-stdin-\(UUID().uuidString).journal")
+        try bytes.write(to: temporary)
+        defer { try? FileManager.default.removeItem(at: temporary) }
+        return try Timeline(url: temporary)
+    }
+}

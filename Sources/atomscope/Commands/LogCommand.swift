@@ -1,0 +1,34 @@
+import ArgumentParser
+import AtomScopeKit
+import Foundation
+
+struct LogCommand: ReportingCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "log",
+        abstract: "Print one line per step: its cause, source location and the atoms it changed."
+    )
+
+    @Argument(help: "The journal file.")
+    var journal: String
+
+    @Option(help: "Only the steps where this atom changed (an id, or an unambiguous part of one).")
+    var atom: String?
+
+    @Flag(help: "Print one JSON object per line (documented in docs/CLI-JSON.md).")
+    var json = false
+
+    func execute(console: Console) throws {
+        let timeline = try Timeline(url: URL(fileURLWithPath: journal))
+        let steps: [Int]
+        if let atom {
+            steps = timeline.changes(of: try timeline.resolve(atom: atom))
+        } else {
+            steps = Array(timeline.stateRange.dropFirst())
+        }
+        let formatter = StepFormatter(style: console.style)
+        for number in steps {
+            let step = try timeline.step(number)
+            console.print(json ? JSONOutput.line(LogEntry(step)) : formatter.logLine(step))
+        }
+    }
+}

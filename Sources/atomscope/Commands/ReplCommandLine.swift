@@ -1,0 +1,42 @@
+import ArgumentParser
+import AtomScopeKit
+import Foundation
+
+struct ReplCommandLine: ReportingCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "repl",
+        abstract: "Step back and forth through a journal and ask when and why atoms changed.",
+        discussion: """
+            On a terminal, lines are edited with libedit: history with the arrow keys, Tab completes \
+            commands and atom ids. With standard input from a pipe or file, commands are read line \
+            by line, so a script can drive it; then the exit status is 1 if any command failed.
+            """
+    )
+
+    @Argument(help: "The journal file.")
+    var journal: String
+
+    func execute(console: Console) throws {
+        let timeline = try Timeline(url: URL(fileURLWithPath: journal))
+        let session = ReplSession(timeline: timeline, style: console.style) { dot, format, nodeCount in
+            try GraphRenderer().render(dot: dot, format: format, layout: .automatic(nodeCount: nodeCount)).data
+        }
+        let interactive = Console.stdinIsTerminal
+        var failures = 0
+        try MainActor.assumeIsolated {
+            var reader: any LineReader = interactive
+                ? EditLineReader { line, word in session.completions(line: line, word: word) }
+                : PlainLineReader()
+            if interactive { console.print(session.introduction) }
+            while let line = reader.readLine(prompt: session.prompt) {
+                let result = session.execute(line)
+                if !result.text.isEmpty { console.print(result.text) }
+                if result.failed { failures += 1 }
+                if result.quits { break }
+            }
+            if !interactive, failures > 0 {
+                throw ExitCode.failure
+            }
+        }
+    }
+}

@@ -1,0 +1,38 @@
+import ArgumentParser
+import AtomScopeKit
+import Foundation
+
+struct RestoreCommand: ReportingCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "restore",
+        abstract: "Export the state after a step as a state file that an app loads with `restore(from:)`, or cut the journal there.",
+        discussion: "Without -o, the state file is printed. The format is documented in docs/STATE-FILE.md."
+    )
+
+    @Argument(help: "The journal file.")
+    var journal: String
+
+    @Option(help: "The step whose state to export (0 is the state before the first step).")
+    var step: Int
+
+    @Option(name: .shortAndLong, help: "Write the state file here.")
+    var output: String?
+
+    @Option(help: "Also write a new journal that ends at this step.")
+    var journalOut: String?
+
+    func execute(console: Console) throws {
+        let timeline = try Timeline(url: URL(fileURLWithPath: journal))
+        let state = try timeline.stateFile(at: step)
+        if let output {
+            try state.write(to: URL(fileURLWithPath: output))
+            console.print("wrote the state after step \(step) to \(output) (\(state.entries.count) atoms)")
+        } else if journalOut == nil {
+            console.write(state.jsonData())
+        }
+        if let journalOut {
+            try timeline.writeJournal(upTo: step, to: URL(fileURLWithPath: journalOut))
+            console.print("wrote a journal of steps 1 to \(step) to \(journalOut)")
+        }
+    }
+}
