@@ -3,7 +3,7 @@ import PackageDescription
 
 let package = Package(
     name: "atomscope",
-    platforms: [.macOS(.v14)],
+    platforms: [.macOS(.v15)],
     products: [
         .library(name: "Atoms", targets: ["Atoms"]),
         .library(name: "AtomJournal", targets: ["AtomJournal"]),
@@ -47,7 +47,7 @@ let package = Package(
         .testTarget(name: "AtomsTests", dependencies: ["Atoms"]),
         .testTarget(name: "AtomJournalTests", dependencies: ["AtomJournal", "Atoms", "ExampleCounter"]),
         .testTarget(name: "AtomScopeKitTests", dependencies: ["AtomScopeKit", "AtomJournal", "Atoms"]),
-        .testTarget(name: "AtomScopeCLITests", dependencies: ["atomscope", "AtomJournal"]),
+        .testTarget(name: "AtomScopeCLITests", dependencies: ["atomscope", "AtomJournal", "Atoms"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -3,7 +3,7 @@ import PackageDescription
 
 let package = Package(
     name: "AtomsBenchmarks",
-    platforms: [.macOS(.v14)],
+    platforms: [.macOS(.v15)],
     dependencies: [
         .package(name: "atomscope", path: ".."),
         .package(url: "https://github.com/ordo-one/benchmark", from: "1.38.1", traits: ["MallocInterposer"]),

@@ -62,7 +62,7 @@ extension AtomStateFile {
             try jsonData().write(to: url, options: .atomic)
             try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: url.path)
         } catch {
-            throw .unwritable(path: url.path, detail: error.localizedDescription)
+            throw .unwritable(path: url.relativePath, detail: error.localizedDescription.trimmingCharacters(in: CharacterSet(charactersIn: ".")))
         }
     }
 }

@@ -1,17 +1,5 @@
-/// The Levenshtein distance between two strings, for "did you mean" suggestions.
+/// The Levenshtein distance between two strings, ignoring case, for "did you mean"
+/// suggestions.
 public func editDistance(_ lhs: String, _ rhs: String) -> Int {
-    let a = Array(lhs.lowercased())
-    let b = Array(rhs.lowercased())
-    guard !a.isEmpty else { return b.count }
-    guard !b.isEmpty else { return a.count }
-    var previous = Array(0...b.count)
-    var current = [Int](repeating: 0, count: b.count + 1)
-    for i in 1...a.count {
-        current[0] = i
-        for j in 1...b.count {
-            current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
-        }
-        swap(&previous, &current)
-    }
-    return previous[b.count]
+    EditDistance.between(Array(lhs.lowercased().unicodeScalars), Array(rhs.lowercased().unicodeScalars))
 }

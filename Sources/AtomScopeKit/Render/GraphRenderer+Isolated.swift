@@ -24,9 +24,14 @@ extension GraphRenderer {
         guard let program = executable ?? GraphRenderWorker.currentExecutable() else {
             throw .workerLaunchFailed(message: "cannot tell which executable this process runs")
         }
+        var environment = ProcessInfo.processInfo.environment
+        // A worker that crashes should die at once with its signal, not spend seconds
+        // symbolicating a Swift backtrace onto stderr (unless the user asked for one).
+        if environment["SWIFT_BACKTRACE"] == nil { environment["SWIFT_BACKTRACE"] = "enable=no" }
         let child = ChildProcess(
             executable: program,
             arguments: [GraphRenderWorker.commandName] + WorkerProtocol.arguments(format: format, layout: layout),
+            environment: environment,
             timeout: timeout
         )
 
@@ -44,9 +49,9 @@ extension GraphRenderer {
         let report = WorkerProtocol.parse(String(decoding: outcome.standardError, as: UTF8.self))
         switch outcome.termination {
         case .signaled(let signal):
-            throw .workerCrashed(signal: signal, message: report.otherText)
+            throw .workerCrashed(signal: signal, message: Self.excerpt(report.otherText))
         case .exited(let status) where status != WorkerProtocol.success:
-            throw report.error ?? .workerFailed(status: status, message: report.otherText)
+            throw report.error ?? .workerFailed(status: status, message: Self.excerpt(report.otherText))
         case .exited:
             break
         }
@@ -61,5 +66,12 @@ extension GraphRenderer {
             layout: report.layout ?? layout ?? .dot,
             warnings: report.warnings
         )
+    }
+
+    /// The first lines of what a failed worker printed, enough to say why.
+    private static func excerpt(_ text: String) -> String {
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: true)
+        let kept = lines.prefix(10).map { $0.count > 300 ? $0.prefix(300) + "…" : $0 }
+        return kept.joined(separator: "\n") + (lines.count > kept.count ? "\n…" : "")
     }
 }

@@ -104,9 +104,9 @@ public enum SVGSanitizer {
 
     /// Every `url(…)` in the value points into this document (`url(#gradient)`).
     static func hasOnlyLocalReferences(_ value: String) -> Bool {
-        let lowered = value.lowercased()
-        guard lowered.contains("url") else { return true }
-        let compact = String(String.UnicodeScalarView(lowered.unicodeScalars.filter { $0.value > 0x20 }))
+        // Fast path without allocating: most values (coordinates, colours) have no "url".
+        guard containsURLWord(value.utf8) else { return true }
+        let compact = String(String.UnicodeScalarView(value.lowercased().unicodeScalars.filter { $0.value > 0x20 }))
         var rest = compact[...]
         while let range = rest.range(of: "url(") {
             let target = rest[range.upperBound...].drop { $0 == "'" || $0 == "\"" }
@@ -114,6 +114,21 @@ public enum SVGSanitizer {
             rest = rest[range.upperBound...]
         }
         return true
+    }
+
+    private static func containsURLWord(_ bytes: String.UTF8View) -> Bool {
+        var matched = 0
+        let word: [UInt8] = [UInt8(ascii: "u"), UInt8(ascii: "r"), UInt8(ascii: "l")]
+        for byte in bytes {
+            let lower = byte | 0x20
+            if lower == word[matched] {
+                matched += 1
+                if matched == word.count { return true }
+            } else {
+                matched = lower == word[0] ? 1 : 0
+            }
+        }
+        return false
     }
 
     // MARK: - Rebuilding
@@ -186,9 +201,11 @@ public enum SVGSanitizer {
     private static func writeStartTag(_ name: String, attributes: [XMLScanner.Attribute], selfClosing: Bool, into output: inout [UInt8]) {
         output.append(UInt8(ascii: "<"))
         output.append(contentsOf: name.utf8)
-        var seen: Set<String> = []
+        var seen: [String] = []
         for attribute in attributes {
-            guard seen.insert(attribute.name).inserted, let kept = allowedAttribute(attribute) else { continue }
+            // A repeated attribute (not XML, but injectable through Graphviz) keeps its first value.
+            guard !seen.contains(attribute.name), let kept = allowedAttribute(attribute) else { continue }
+            seen.append(attribute.name)
             output.append(UInt8(ascii: " "))
             output.append(contentsOf: kept.name.utf8)
             output.append(contentsOf: "=\"".utf8)

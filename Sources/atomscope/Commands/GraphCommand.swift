@@ -16,7 +16,7 @@ struct GraphCommand: ReportingCommand {
             """
     )
 
-    @Argument(help: "A journal or DOT file; `-` or nothing for standard input.")
+    @Argument(help: "A journal or DOT file; `-` or nothing for standard input. DOT from outside comes back laid out and checked.")
     var input: String?
 
     @Option(help: "The journal step to draw (default: the last; 0 is before the first step).")
@@ -54,6 +54,9 @@ struct GraphCommand: ReportingCommand {
 
     func execute(console: Console) throws {
         let bytes = try readInput()
+        guard !bytes.allSatisfy({ $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }) else {
+            throw ValidationError("\(inputName) is empty: pass a journal or a DOT file")
+        }
         let chosenFormat = try resolvedFormat()
         let chosenLayout = try layout.map { name throws(GraphRenderError) in try GraphLayout(name: name) }
         let rendered: Data
@@ -79,9 +82,9 @@ struct GraphCommand: ReportingCommand {
             guard let dot = String(data: bytes, encoding: .utf8) else {
                 throw ValidationError("the input is neither a journal nor UTF-8 DOT text")
             }
-            rendered = chosenFormat == .dot
-                ? Data(dot.utf8)
-                : try GraphRenderer().renderIsolated(dot: dot, format: chosenFormat, layout: chosenLayout).data
+            // Even DOT out is parsed (by the worker): text that is not DOT is an error, not
+            // output.
+            rendered = try GraphRenderer().renderIsolated(dot: dot, format: chosenFormat, layout: chosenLayout).data
         }
         if let output {
             do {
@@ -92,6 +95,11 @@ struct GraphCommand: ReportingCommand {
         } else {
             console.write(rendered)
         }
+    }
+
+    private var inputName: String {
+        guard let input, input != "-" else { return "standard input" }
+        return input
     }
 
     private func resolvedFormat() throws -> GraphFormat {

@@ -91,6 +91,17 @@ struct GraphRendererIsolatedTests {
         #expect(parseSVG(rendered.data) != nil)
     }
 
+    @Test func theWorkerInheritsNoDescriptorsButItsStandardStreams() throws {
+        let leaked = open("/dev/null", O_RDONLY)  // deliberately without O_CLOEXEC
+        defer { close(leaked) }
+        let worker = try makeScript("cat > /dev/null; exec ls /proc/self/fd")
+        let rendered = try renderer.renderIsolated(dot: "x", format: .plain, executable: worker)
+        let descriptors = Set(rendered.text.split(separator: "\n").compactMap { Int($0) })
+        // 0, 1, 2, and the directory `ls` itself opened.
+        #expect(descriptors.isSubset(of: [0, 1, 2, 3]), "worker saw descriptors \(descriptors.sorted())")
+        #expect(!descriptors.contains(Int(leaked)) || leaked == 3)
+    }
+
     @Test func aMissingExecutableIsALaunchFailure() {
         #expect {
             try renderer.renderIsolated(dot: "digraph { a }", format: .svg, executable: "/nonexistent/atomscope")
@@ -128,5 +139,19 @@ struct GraphRendererIsolatedTests {
         #expect(throws: GraphRenderError.invalidDOT(message: "syntax error in line 1 near ';'")) {
             try renderer.renderIsolated(dot: "digraph { a -> ; }", format: .svg, executable: executable)
         }
+    }
+
+    /// A runaway `dot` layout (minutes for this 300-node graph) is stopped by the timeout,
+    /// and the caller carries on.
+    @Test(.enabled(if: BuiltWorker.path != nil, "the atomscope binary next to the tests does not answer `__render-worker` yet"))
+    func theAtomscopeBinaryIsKilledOnARunawayLayout() throws {
+        let executable = try #require(BuiltWorker.path)
+        let started = ContinuousClock.now
+        #expect(throws: GraphRenderError.workerTimedOut(after: .seconds(1))) {
+            try renderer.renderIsolated(dot: chainWithFanOut(nodes: 300), format: .svg, layout: .dot, timeout: .seconds(1), executable: executable)
+        }
+        #expect(ContinuousClock.now - started < .seconds(10))
+        let automatic = try renderer.renderIsolated(dot: chainWithFanOut(nodes: 300), format: .svg, executable: executable)
+        #expect(automatic.layout == .sfdp)
     }
 }

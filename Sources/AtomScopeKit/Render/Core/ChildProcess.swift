@@ -98,6 +98,12 @@ struct ChildProcess {
         posix_spawn_file_actions_adddup2(&actions, stdin, 0)
         posix_spawn_file_actions_adddup2(&actions, stdout, 1)
         posix_spawn_file_actions_adddup2(&actions, stderr, 2)
+        #if os(Linux)
+        Self.closeInheritedDescriptors(&actions)
+        let closeOnExec: Int32 = 0
+        #else
+        let closeOnExec = Int32(POSIX_SPAWN_CLOEXEC_DEFAULT)
+        #endif
 
         // The child starts with default signal handling and nothing blocked, whatever this
         // process (or the thread calling us) has set up.
@@ -110,7 +116,7 @@ struct ChildProcess {
         sigemptyset(&nothing)
         posix_spawnattr_setsigdefault(&attributes, &defaults)
         posix_spawnattr_setsigmask(&attributes, &nothing)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK))
+        posix_spawnattr_setflags(&attributes, Int16(Int32(POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK) | closeOnExec))
 
         let argv = ([executable] + arguments).map { strdup($0) }
         let envp = environment.map { strdup("\($0.key)=\($0.value)") }
@@ -119,16 +125,37 @@ struct ChildProcess {
             envp.forEach { free($0) }
         }
         var pid: pid_t = 0
-        let status = (argv + [nil]).withUnsafeBufferPointer { argvBuffer in
-            (envp + [nil]).withUnsafeBufferPointer { envpBuffer in
-                posix_spawn(&pid, executable, &actions, &attributes, argvBuffer.baseAddress!, envpBuffer.baseAddress!)
+        var status: Int32 = 0
+        // ETXTBSY: the executable was just written and another thread's child, forked in
+        // that instant, still holds it open for writing. It passes within milliseconds.
+        for attempt in 0..<8 {
+            status = (argv + [nil]).withUnsafeBufferPointer { argvBuffer in
+                (envp + [nil]).withUnsafeBufferPointer { envpBuffer in
+                    posix_spawn(&pid, executable, &actions, &attributes, argvBuffer.baseAddress!, envpBuffer.baseAddress!)
+                }
             }
+            guard status == ETXTBSY else { break }
+            usleep(UInt32(1_000 << attempt))
         }
         guard status == 0 else {
             throw .launch("\(executable): \(String(cString: strerror(status)))")
         }
         return pid
     }
+
+    /// Closes every descriptor above stderr in the child, so the worker holds no file,
+    /// socket or pipe end of ours that lacks close-on-exec. glibc (2.34+) has
+    /// `posix_spawn_file_actions_addclosefrom_np`, declared only under `_GNU_SOURCE`, which
+    /// Swift does not see; it is looked up at run time and skipped when absent. (Darwin has
+    /// `POSIX_SPAWN_CLOEXEC_DEFAULT` for the same.)
+    #if os(Linux)
+    private static func closeInheritedDescriptors(_ actions: inout posix_spawn_file_actions_t) {
+        typealias AddCloseFrom = @convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>?, Int32) -> Int32
+        guard let symbol = dlsym(nil, "posix_spawn_file_actions_addclosefrom_np") else { return }
+        let addCloseFrom = unsafeBitCast(symbol, to: AddCloseFrom.self)
+        _ = addCloseFrom(&actions, 3)
+    }
+    #endif
 
     // MARK: - Exchanging bytes
 

@@ -5,7 +5,8 @@ enum GraphInspection {
     typealias Graph = UnsafeMutablePointer<Agraph_t>
 
     /// The engine for `graph`: the one the caller named; otherwise the graph's own `layout`
-    /// attribute when it names one of ours; otherwise ``GraphLayout/automatic(nodeCount:)``.
+    /// attribute when it names one of ours; otherwise
+    /// ``GraphLayout/automatic(nodeCount:virtualNodeCount:)`` with the graph's measured size.
     ///
     /// libgvc lets a graph's `layout` attribute override the engine passed to `gvLayout`, so
     /// when the graph declares that attribute it is set to the chosen engine: the engine that
@@ -15,7 +16,7 @@ enum GraphInspection {
         let own: GraphLayout? = declared
             ? withMutableCString("layout") { agget(graph, $0) }.flatMap { GraphLayout(rawValue: String(cString: $0)) }
             : nil
-        let engine = requested ?? own ?? GraphLayout.automatic(nodeCount: Int(agnnodes(graph)))
+        let engine = requested ?? own ?? automaticLayout(for: graph)
         if declared {
             withMutableCString("layout") { name in
                 withMutableCString(engine.rawValue) { value in
@@ -24,6 +25,83 @@ enum GraphInspection {
             }
         }
         return engine
+    }
+
+    static func automaticLayout(for graph: Graph) -> GraphLayout {
+        let nodeCount = Int(agnnodes(graph))
+        guard nodeCount <= GraphLayout.automaticThreshold else { return .sfdp }
+        return GraphLayout.automatic(nodeCount: nodeCount, virtualNodeCount: virtualNodeEstimate(graph))
+    }
+
+    /// The virtual nodes `dot` would insert, estimated: rank the nodes by longest path (after
+    /// dropping the edges that close cycles, as `dot` reverses them), then count, for every
+    /// edge, the ranks it spans minus one. `dot` ranks by network simplex, which minimizes the
+    /// total edge span, so this is an upper bound. O(nodes + edges), iterative.
+    static func virtualNodeEstimate(_ graph: Graph) -> Int {
+        typealias Node = UnsafeMutablePointer<Agnode_t>
+        var index: [Node: Int] = [:]
+        var nodes: [Node] = []
+        var current = agfstnode(graph)
+        while let node = current {
+            index[node] = nodes.count
+            nodes.append(node)
+            current = agnxtnode(graph, node)
+        }
+        var successors = [[Int]](repeating: [], count: nodes.count)
+        var edges: [(tail: Int, head: Int)] = []
+        for (tail, node) in nodes.enumerated() {
+            var edge = agfstout(graph, node)
+            while let out = edge {
+                // `agfstout`/`agnxtout` return the out-half of an edge, whose `node` is the
+                // head (what cgraph's `aghead` macro, not visible to Swift, reads).
+                if let headNode = out.pointee.node, let head = index[headNode] {
+                    successors[tail].append(head)
+                    edges.append((tail, head))
+                }
+                edge = agnxtout(graph, out)
+            }
+        }
+
+        // Depth-first post-order, ignoring edges back into the current path (cycle closers).
+        enum Mark { case unseen, onPath, done }
+        var marks = [Mark](repeating: .unseen, count: nodes.count)
+        var postOrder: [Int] = []
+        postOrder.reserveCapacity(nodes.count)
+        var acyclic = [[Int]](repeating: [], count: nodes.count)
+        for root in nodes.indices where marks[root] == .unseen {
+            var stack: [(node: Int, next: Int)] = [(root, 0)]
+            marks[root] = .onPath
+            while let top = stack.last {
+                let successorsOfTop = successors[top.node]
+                if top.next < successorsOfTop.count {
+                    stack[stack.count - 1].next += 1
+                    let successor = successorsOfTop[top.next]
+                    switch marks[successor] {
+                    case .onPath: continue
+                    case .done: acyclic[top.node].append(successor)
+                    case .unseen:
+                        acyclic[top.node].append(successor)
+                        marks[successor] = .onPath
+                        stack.append((successor, 0))
+                    }
+                } else {
+                    marks[top.node] = .done
+                    postOrder.append(top.node)
+                    stack.removeLast()
+                }
+            }
+        }
+        var rank = [Int](repeating: 0, count: nodes.count)
+        for node in postOrder.reversed() {
+            for successor in acyclic[node] where rank[successor] < rank[node] + 1 {
+                rank[successor] = rank[node] + 1
+            }
+        }
+        var virtual = 0
+        for edge in edges {
+            virtual += max(0, abs(rank[edge.head] - rank[edge.tail]) - 1)
+        }
+        return virtual
     }
 
     /// Whether the graph has a cluster subgraph (at any depth) and an edge with a label

@@ -6,7 +6,7 @@ import Synchronization
 ///
 /// libgvc is not thread-safe: its DOT parser, its error state and the context's job list are
 /// process-global. Every call into libgvc/cgraph in this module happens inside
-/// ``withLockedContext(_:)``. The context is created on first use and never freed: a context
+/// `state.withLock` below (the worker renders through here too). The context is created on first use and never freed: a context
 /// per render leaks and then corrupts the pango plugin (measured with Graphviz 2.42/2.43).
 ///
 /// `Sendable` without `@unchecked`: the only stored property is a `Mutex`, and the C pointers
@@ -38,6 +38,19 @@ final class GraphvizSession: Sendable {
                 throw .renderFailed(message: "\(format.rawValue.uppercased()) needs Graphviz's cairo/pango plugin, which did not load: \(reason)")
             }
             return try Self.render(input, format: format, layout: layout, context: context)
+        }
+    }
+
+    /// ``GraphInspection/virtualNodeEstimate(_:)`` of `dot`, or nil when it does not parse.
+    func virtualNodeEstimate(dot: String) -> Int? {
+        let input = Array(dot.utf8CString)
+        return state.withLock { state -> Int? in
+            guard (try? Self.context(in: &state)) != nil else { return nil }
+            GraphvizDiagnostics.reset()
+            defer { _ = GraphvizDiagnostics.take() }
+            guard let graph = input.withUnsafeBufferPointer({ agmemread($0.baseAddress!) }) else { return nil }
+            defer { agclose(graph) }
+            return GraphInspection.virtualNodeEstimate(graph)
         }
     }
 

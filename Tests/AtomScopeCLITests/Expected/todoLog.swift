@@ -1,0 +1,20 @@
+// Golden output of `atomscope log fixtures/todo.journal`, run from the repository root.
+// Written by `ATOMSCOPE_UPDATE_GOLDEN=1 swift test --filter AtomScopeCLITests`; do not edit by hand.
+extension Golden {
+    static let todoLog = #"""
+#1 +0.008s watch FilteredTodosAtom at ExampleTodo/main.swift:44 → FilterAtom, FilteredTodosAtom, TodosAtom
+#2 +0.009s watch StatsAtom at ExampleTodo/main.swift:45 → StatsAtom
+#3 +0.009s watch ProgressAtom at ExampleTodo/main.swift:46 → ProgressAtom
+#4 +0.009s set SessionTokenAtom at ExampleTodo/TodoSession.swift:14 → SessionTokenAtom
+#5 +0.010s batch "add todo" TodosAtom at ExampleTodo/TodoSession.swift:20 → FilteredTodosAtom, ProgressAtom, StatsAtom, TodosAtom
+#6 +0.010s batch "add todo" TodosAtom at ExampleTodo/TodoSession.swift:20 → FilteredTodosAtom, ProgressAtom, StatsAtom, TodosAtom
+#7 +0.010s batch "add todo" TodosAtom at ExampleTodo/TodoSession.swift:20 → FilteredTodosAtom, ProgressAtom, StatsAtom, TodosAtom
+#8 +0.010s modify TodosAtom at ExampleTodo/TodoSession.swift:26 → FilteredTodosAtom, ProgressAtom, StatsAtom, TodosAtom
+#9 +0.010s set FilterAtom at ExampleTodo/TodoSession.swift:48 → FilterAtom, FilteredTodosAtom
+#10 +0.010s modify TodosAtom at ExampleTodo/TodoSession.swift:34 → FilteredTodosAtom, ProgressAtom, StatsAtom, TodosAtom
+#11 +0.010s set FilterAtom at ExampleTodo/TodoSession.swift:48 → FilterAtom, FilteredTodosAtom
+#12 +0.010s modify TodosAtom at ExampleTodo/TodoSession.swift:42 → FilteredTodosAtom, ProgressAtom, StatsAtom, TodosAtom
+#13 +0.010s unwatch → ProgressAtom, StatsAtom
+#14 +0.011s unwatch → FilterAtom, FilteredTodosAtom, TodosAtom
+"""#
+}
