@@ -10,8 +10,10 @@
 /// ```
 /// Each test context is hermetic: no state is shared with other contexts.
 @MainActor
-public final class AtomTestContext: AtomWatchableContext {
+public final class AtomTestContext: AtomWatchableContext, _AtomStoreContext {
     let store = AtomStore()
+
+    public var _store: AtomStore { store }
     let subscriber: Subscriber
     private var waiters: [Int: (continuation: CheckedContinuation<Bool, Never>, timeout: Task<Void, Never>?)] = [:]
     private var nextWaiter = 0
@@ -38,30 +40,11 @@ public final class AtomTestContext: AtomWatchableContext {
         store.watch(atom, subscriber: subscriber, at: location)
     }
 
-    public func read<Node: Atom>(_ atom: Node) -> Node.Produced {
-        store.read(atom, at: nil)
-    }
-
     /// The cached value of an atom, or `nil` if it is not cached. Creates nothing.
     public func lookup<Node: Atom>(_ atom: Node) -> Node.Produced? {
         store.lookupNode(atom)?.value
     }
 
-    public func set<Node: StateAtom>(_ value: Node.Produced, for atom: Node, at location: SourceLocation) {
-        store.set(value, for: atom, at: location)
-    }
-
-    public func modify<Node: StateAtom>(_ atom: Node, at location: SourceLocation, body: (inout Node.Produced) -> Void) {
-        store.modify(atom, at: location, body: body)
-    }
-
-    public func reset<Node: Atom>(_ atom: Node, at location: SourceLocation) {
-        store.reset(atom, at: location)
-    }
-
-    public func batch<T>(_ label: String?, at location: SourceLocation, _ body: () throws -> T) rethrows -> T {
-        try store.batch(label: label, at: location, body)
-    }
 
     /// Simulates that the atom is no longer watched: it is released if nothing else uses it.
     public func unwatch<Node: Atom>(_ atom: Node, fileID: String = #fileID, line: UInt = #line) {

@@ -3,8 +3,10 @@
 /// Atoms watched through it become the atom's dependencies: when one of them changes, the
 /// atom is recomputed. Each computation records afresh what it watched.
 @MainActor
-public struct AtomTransactionContext: AtomWatchableContext {
+public struct AtomTransactionContext: AtomWatchableContext, _AtomStoreContext {
     let store: AtomStore
+
+    public var _store: AtomStore { store }
     let frame: Int
     let token: Int
 
@@ -20,23 +22,4 @@ public struct AtomTransactionContext: AtomWatchableContext {
         store.watch(atom, frame: frame, token: token)
     }
 
-    public func read<Node: Atom>(_ atom: Node) -> Node.Produced {
-        store.read(atom, at: nil)
-    }
-
-    public func set<Node: StateAtom>(_ value: Node.Produced, for atom: Node, at location: SourceLocation) {
-        store.set(value, for: atom, at: location)
-    }
-
-    public func modify<Node: StateAtom>(_ atom: Node, at location: SourceLocation, body: (inout Node.Produced) -> Void) {
-        store.modify(atom, at: location, body: body)
-    }
-
-    public func reset<Node: Atom>(_ atom: Node, at location: SourceLocation) {
-        store.reset(atom, at: location)
-    }
-
-    public func batch<T>(_ label: String?, at location: SourceLocation, _ body: () throws -> T) rethrows -> T {
-        try store.batch(label: label, at: location, body)
-    }
 }

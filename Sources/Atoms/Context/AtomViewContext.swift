@@ -6,8 +6,10 @@
 /// once after each transaction that changed something it watches. The context stops
 /// watching when you call ``unwatchAll(fileID:line:)`` or when it is released.
 @MainActor
-public final class AtomViewContext: AtomWatchableContext {
+public final class AtomViewContext: AtomWatchableContext, _AtomStoreContext {
     let store: AtomStore
+
+    public var _store: AtomStore { store }
     let subscriber: Subscriber
     /// Keeps the root, and with it the root's observers, alive while the context is used.
     private let root: AtomRoot?
@@ -32,25 +34,6 @@ public final class AtomViewContext: AtomWatchableContext {
         store.watch(atom, subscriber: subscriber, at: location)
     }
 
-    public func read<Node: Atom>(_ atom: Node) -> Node.Produced {
-        store.read(atom, at: nil)
-    }
-
-    public func set<Node: StateAtom>(_ value: Node.Produced, for atom: Node, at location: SourceLocation) {
-        store.set(value, for: atom, at: location)
-    }
-
-    public func modify<Node: StateAtom>(_ atom: Node, at location: SourceLocation, body: (inout Node.Produced) -> Void) {
-        store.modify(atom, at: location, body: body)
-    }
-
-    public func reset<Node: Atom>(_ atom: Node, at location: SourceLocation) {
-        store.reset(atom, at: location)
-    }
-
-    public func batch<T>(_ label: String?, at location: SourceLocation, _ body: () throws -> T) rethrows -> T {
-        try store.batch(label: label, at: location, body)
-    }
 
     /// Stops watching one atom; it is released if nothing else uses it.
     public func unwatch<Node: Atom>(_ atom: Node, fileID: String = #fileID, line: UInt = #line) {
