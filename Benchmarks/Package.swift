@@ -32,6 +32,18 @@ let package = Package(
                 .plugin(name: "BenchmarkPlugin", package: "benchmark"),
             ]
         ),
+        .executableTarget(
+            name: "Scope",
+            dependencies: [
+                .product(name: "Benchmark", package: "benchmark"),
+                .product(name: "AtomJournal", package: "atomscope"),
+                .product(name: "AtomScopeKit", package: "atomscope"),
+            ],
+            path: "Benchmarks/Scope",
+            plugins: [
+                .plugin(name: "BenchmarkPlugin", package: "benchmark"),
+            ]
+        ),
     ],
     swiftLanguageModes: [.v6]
 )

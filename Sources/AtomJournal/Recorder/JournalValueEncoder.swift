@@ -5,8 +5,11 @@ import Foundation
 /// `Sensitive` atom.
 ///
 /// Scalars skip `JSONEncoder`, whose setup costs more than the scalar: recording a chain of
-/// changing `Int` atoms must stay cheap next to computing it.
+/// changing `Int` atoms must stay cheap next to computing it. Other `Encodable` values go
+/// through `FastJSONEncoder` first, which writes the same bytes as `JSONEncoder` or declines,
+/// and through `JSONEncoder` when it declines.
 struct JournalValueEncoder {
+    private let fastWriter = FastJSONWriter()
     private let encoder: JSONEncoder = {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
@@ -22,8 +25,13 @@ struct JournalValueEncoder {
         case let text as String: return .json(Self.quoted(text))
         default: break
         }
-        if let encodable = value as? any Encodable,
-           let data = try? encoder.encode(encodable),
+        guard let encodable = value as? any Encodable else {
+            return .text(String(describing: value))
+        }
+        if let text = try? FastJSONEncoder.encode(encodable, using: fastWriter) {
+            return .json(text)
+        }
+        if let data = try? encoder.encode(encodable),
            let text = String(data: data, encoding: .utf8) {
             return .json(text)
         }

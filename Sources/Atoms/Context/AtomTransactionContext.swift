@@ -7,10 +7,10 @@ public struct AtomTransactionContext: AtomWatchableContext, _AtomStoreContext {
     let store: AtomStore
 
     public var _store: AtomStore { store }
-    let frame: Int
+    let frame: EvaluationFrame
     let token: Int
 
-    init(store: AtomStore, frame: Int, token: Int) {
+    init(store: AtomStore, frame: EvaluationFrame, token: Int) {
         self.store = store
         self.frame = frame
         self.token = token

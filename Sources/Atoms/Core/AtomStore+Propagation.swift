@@ -19,7 +19,11 @@ extension AtomStore {
                 }
             }
         }
-        for downstream in node.downstream.items where downstream.restoredEpoch != epoch && !downstream.isEvaluating {
+        let epoch = self.epoch
+        let downstreamNodes = node.downstream.items
+        for index in downstreamNodes.indices {
+            let downstream = downstreamNodes[index]
+            guard downstream.restoredEpoch != epoch, !downstream.isEvaluating else { continue }
             switch downstream.mark {
             case .dirty:
                 break
@@ -31,19 +35,38 @@ extension AtomStore {
                 markDescendants(of: downstream)
             }
         }
-        for subscriber in node.subscribers.items where subscriber.notifiedEpoch != epoch {
+        let subscribers = node.subscribers.items
+        for index in subscribers.indices {
+            let subscriber = subscribers[index]
+            guard subscriber.notifiedEpoch != epoch else { continue }
             subscriber.notifiedEpoch = epoch
             log.subscribersToNotify.append(subscriber)
         }
     }
 
     private func markDescendants(of root: NodeBase) {
-        var stack: ContiguousArray<NodeBase> = [root]
-        while let node = stack.popLast() {
-            for downstream in node.downstream.items where downstream.mark == .clean && downstream.restoredEpoch != epoch {
+        let epoch = self.epoch
+        var stack = ContiguousArray<NodeBase>()
+        swap(&stack, &markStack)
+        defer { swap(&stack, &markStack) }
+        // Depth first, visiting the last marked child of a node next. That child goes
+        // straight to `current` instead of through the stack, so a chain never touches it.
+        var current: NodeBase? = root
+        while let node = current {
+            current = nil
+            let downstreamNodes = node.downstream.items
+            for index in downstreamNodes.indices {
+                let downstream = downstreamNodes[index]
+                guard downstream.mark == .clean, downstream.restoredEpoch != epoch else { continue }
                 downstream.mark = .check
                 marked.append(downstream)
-                stack.append(downstream)
+                if let pending = current {
+                    stack.append(pending)
+                }
+                current = downstream
+            }
+            if current == nil {
+                current = stack.popLast()
             }
         }
     }

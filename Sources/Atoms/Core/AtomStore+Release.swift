@@ -15,6 +15,9 @@ extension AtomStore {
         node.isAlive = false
         node.mark = .clean
         nodes[node.key] = nil
+        if lastLookup === node {
+            lastLookup = nil
+        }
         if let id = node.cachedInfo?.id, liveIDs[id] == ObjectIdentifier(node) {
             liveIDs[id] = nil
         }

@@ -1,6 +1,11 @@
 extension AtomStore {
     func lookupNode<A: Atom>(_ atom: A) -> Node<A>? {
+        // Repeated operations on one atom (a writer setting the same source) skip hashing.
+        if let last = lastLookup, let node = Self.node(last, ifFor: atom) {
+            return node
+        }
         guard let node = nodes[AtomKey(atom)] else { return nil }
+        lastLookup = node
         // The key includes `A`'s type identity, so the node is a `Node<A>`.
         return unsafeDowncast(node, to: Node<A>.self)
     }
@@ -48,31 +53,89 @@ extension AtomStore {
         )
         let token = nextToken
         nextToken += 1
-        frames.append(EvaluationFrame(node: node, token: token, watched: dependencyBuffers.popLast() ?? []))
+        let depth = evaluationDepth
+        let frame: EvaluationFrame
+        if depth < frames.count {
+            frame = frames[depth]
+        } else {
+            frame = EvaluationFrame()
+            frames.append(frame)
+        }
+        evaluationDepth = depth + 1
+        frame.previous = node.upstream
+        frame.token = token
         node.isEvaluating = true
-        let context = AtomTransactionContext(store: self, frame: frames.count - 1, token: token)
+        let context = AtomTransactionContext(store: self, frame: frame, token: token)
         let value: A.Produced
-        if DeepEvaluation.needsHandOff(depth: frames.count) {
+        if DeepEvaluation.needsHandOff(depth: depth + 1) {
             let atom = node.atom
             value = DeepEvaluation.onHelperStack { atom._produce(context: context) }
         } else {
             value = node.atom._produce(context: context)
         }
         node.isEvaluating = false
-        let frame = frames.removeLast()
-        replaceDependencies(of: node, with: frame.watched)
+        if frame.diverged {
+            replaceDependencies(of: node, with: frame.watched)
+            frame.watched.removeAll(keepingCapacity: true)
+            frame.diverged = false
+        } else {
+            let previous = frame.previous
+            let confirmed = frame.confirmed
+            if confirmed < previous.count {
+                replaceDependencies(of: node, with: ContiguousArray(previous[0..<confirmed]))
+            }
+        }
+        frame.token = 0
+        frame.previous = []
+        frame.confirmed = 0
+        frame.cursor = 0
+        evaluationDepth = depth
+        if depth >= Self.pooledFrames, frames.count == depth + 1 {
+            frames.removeLast()
+        }
         return value
     }
 
+    /// Evaluation frames kept for reuse; deeper ones are allocated per evaluation.
+    private static var pooledFrames: Int { 64 }
+
     /// Watches an atom from inside an evaluation: returns its current value and makes it a
     /// dependency of the evaluating atom.
-    func watch<A: Atom>(_ atom: A, frame index: Int, token: Int) -> A.Produced {
+    func watch<A: Atom>(_ atom: A, frame: EvaluationFrame, token: Int) -> A.Produced {
         // A context that escaped its evaluation (captured in a closure) can only read.
-        guard index < frames.count, frames[index].token == token else {
+        guard frame.token == token else {
             return read(atom, at: nil)
         }
+        if !frame.diverged {
+            let previous = frame.previous
+            let confirmed = frame.confirmed
+            // The common case: the same dependency as last time, in the same place.
+            if confirmed < previous.count, let node = Self.node(previous[confirmed], ifFor: atom) {
+                frame.confirmed = confirmed + 1
+                node.watchToken = token
+                if node.mark != .clean {
+                    ensureFresh(node)
+                }
+                return value(of: node)
+            }
+            // A repeated watch of the previous dependency.
+            if confirmed > 0, let node = Self.node(previous[confirmed - 1], ifFor: atom) {
+                ensureFresh(node)
+                return value(of: node)
+            }
+            let node = resolve(atom)
+            if node.watchToken != token {
+                // A different dependency: collect every watched atom from here on.
+                node.watchToken = token
+                frame.watched.append(contentsOf: previous[0..<confirmed])
+                frame.watched.append(node)
+                frame.cursor = confirmed
+                frame.diverged = true
+            }
+            return value(of: node)
+        }
         let node: Node<A>
-        if let previous = frames[index].previousDependency(matching: atom) {
+        if let previous = frame.previousDependency(matching: atom) {
             node = previous
             ensureFresh(node)
         } else {
@@ -80,11 +143,20 @@ extension AtomStore {
         }
         if node.watchToken != token {
             node.watchToken = token
-            frames[index].watched.append(node)
+            frame.watched.append(node)
         }
         return value(of: node)
     }
 
+    /// The node as a `Node<A>` if it caches `atom`.
+    @inline(__always)
+    private static func node<A: Atom>(_ candidate: NodeBase, ifFor atom: A) -> Node<A>? {
+        guard candidate.key.type == ObjectIdentifier(A.self) else { return nil }
+        let typed = unsafeDowncast(candidate, to: Node<A>.self)
+        return typed.atom.key == atom.key ? typed : nil
+    }
+
+    @inline(__always)
     func value<A: Atom>(of node: Node<A>) -> A.Produced {
         guard let value = node.value else {
             preconditionFailure("Atoms: \(atomIDText(for: node.atom)) was used while its own value was being computed.")
@@ -96,10 +168,8 @@ extension AtomStore {
     func replaceDependencies(of node: NodeBase, with watched: ContiguousArray<NodeBase>) {
         let old = node.upstream
         if old.count == watched.count, Self.sameNodes(old, watched) {
-            recycle(watched)
             return
         }
-        defer { recycle(watched) }
         var kept = Set<ObjectIdentifier>()
         var new = ContiguousArray<NodeBase>()
         new.reserveCapacity(watched.count)
@@ -127,20 +197,12 @@ extension AtomStore {
         }
         return true
     }
-
-    private func recycle(_ buffer: ContiguousArray<NodeBase>) {
-        guard buffer.capacity > 0, dependencyBuffers.count < 64 else { return }
-        var buffer = buffer
-        buffer.removeAll(keepingCapacity: true)
-        dependencyBuffers.append(buffer)
-    }
 }
 
-@MainActor
 extension EvaluationFrame {
     /// Finds the node for an atom among the atoms this evaluation watched last time, in the
     /// same order, so that a stable evaluation never hashes a key.
-    mutating func previousDependency<A: Atom>(matching atom: A) -> Node<A>? {
+    func previousDependency<A: Atom>(matching atom: A) -> Node<A>? {
         let type = ObjectIdentifier(A.self)
         if let last = watched.last, last.key.type == type {
             let candidate = unsafeDowncast(last, to: Node<A>.self)
@@ -148,7 +210,6 @@ extension EvaluationFrame {
                 return candidate
             }
         }
-        let previous = node.upstream
         guard cursor < previous.count else { return nil }
         let candidate = previous[cursor]
         cursor += 1

@@ -99,9 +99,14 @@ final class Node<A: Atom>: NodeBase {
 
     override func evaluate(in store: AtomStore) -> Bool {
         let newValue = store.produce(for: self)
-        defer { value = newValue }
-        guard let oldValue = value else { return true }
-        return atom._shouldPropagate(from: oldValue, to: newValue)
+        let propagates: Bool
+        if let oldValue = value {
+            propagates = atom._shouldPropagate(from: oldValue, to: newValue)
+        } else {
+            propagates = true
+        }
+        value = newValue
+        return propagates
     }
 
     override var anyValue: Any? { value }

@@ -9,17 +9,21 @@ public final class AtomStore {
     public internal(set) var commitNumber = 0
 
     var nodes: [AtomKey: NodeBase] = [:]
+    /// The node `lookupNode` found last; cleared when that node is released.
+    var lastLookup: NodeBase?
     var overrides = OverrideTable()
     var nextNumber = 1
     var nextToken = 1
     var epoch = 0
 
-    /// Evaluations in progress, innermost last.
-    var frames: [EvaluationFrame] = []
-    /// Emptied dependency buffers, reused so that a recompute allocates nothing.
-    var dependencyBuffers: [ContiguousArray<NodeBase>] = []
+    /// Evaluation frames by nesting depth; the first `evaluationDepth` are in use. Frames
+    /// beyond the first few are dropped when their evaluation returns.
+    var frames: ContiguousArray<EvaluationFrame> = []
+    var evaluationDepth = 0
     /// Nodes marked during the running transaction, in marking order.
     var marked: ContiguousArray<NodeBase> = []
+    /// The traversal stack of marking, kept between writes so that marking allocates nothing.
+    var markStack: ContiguousArray<NodeBase> = []
     var transactionDepth = 0
     var log = TransactionLog()
 
