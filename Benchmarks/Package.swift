@@ -9,6 +9,11 @@ let package = Package(
         .package(url: "https://github.com/ordo-one/benchmark", from: "1.38.1", traits: ["MallocInterposer"]),
     ],
     targets: [
+        .target(
+            name: "BenchmarkSupport",
+            dependencies: [.product(name: "Benchmark", package: "benchmark")],
+            path: "Sources/BenchmarkSupport"
+        ),
         .executableTarget(
             name: "Propagation",
             dependencies: [
@@ -23,6 +28,7 @@ let package = Package(
         .executableTarget(
             name: "Journal",
             dependencies: [
+                "BenchmarkSupport",
                 .product(name: "Benchmark", package: "benchmark"),
                 .product(name: "Atoms", package: "atomscope"),
                 .product(name: "AtomJournal", package: "atomscope"),
@@ -35,6 +41,7 @@ let package = Package(
         .executableTarget(
             name: "Scope",
             dependencies: [
+                "BenchmarkSupport",
                 .product(name: "Benchmark", package: "benchmark"),
                 .product(name: "AtomJournal", package: "atomscope"),
                 .product(name: "AtomScopeKit", package: "atomscope"),

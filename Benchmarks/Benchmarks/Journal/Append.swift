@@ -8,6 +8,7 @@
 
 import AtomJournal
 import Benchmark
+import BenchmarkSupport
 import Foundation
 import SystemPackage
 
@@ -89,7 +90,7 @@ func registerAppend() {
     let rate = metric("stepsPerSecond", prefersLarger: true)
     Benchmark(
         "journal.append",
-        configuration: journalConfiguration(
+        configuration: benchmarkConfiguration(
             [append, write, rate], warmup: 1, iterations: 10,
             setup: { await MainActor.run { AppendState.directory = TemporaryDirectory.make("append") } },
             teardown: {

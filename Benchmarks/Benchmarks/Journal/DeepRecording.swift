@@ -10,6 +10,7 @@
 import AtomJournal
 import Atoms
 import Benchmark
+import BenchmarkSupport
 import Foundation
 
 private let deepLength = 50
@@ -146,7 +147,7 @@ func registerDeepRecording() {
     let on = metric("on")
     Benchmark(
         "journal.recording.deep",
-        configuration: journalConfiguration(
+        configuration: benchmarkConfiguration(
             [off, on], warmup: 1, iterations: 10,
             setup: { await MainActor.run { DeepState.setUp() } },
             teardown: { await MainActor.run { DeepState.tearDown() } }

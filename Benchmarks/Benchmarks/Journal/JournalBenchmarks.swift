@@ -4,6 +4,7 @@
 // and prints one table; shared/BENCHMARKS.md ("Beyond propagation") says what is measured.
 
 import Benchmark
+import BenchmarkSupport
 
 let benchmarks: @Sendable () -> Void = {
     registerTodoRecording()

@@ -6,6 +6,7 @@
 
 import AtomJournal
 import Benchmark
+import BenchmarkSupport
 import Foundation
 import SystemPackage
 
@@ -81,7 +82,7 @@ func registerOpenIndex() {
     let bytes = metric("fileBytes")
     Benchmark(
         "journal.open.1m",
-        configuration: journalConfiguration(
+        configuration: benchmarkConfiguration(
             [index, read, bytes], warmup: 1, iterations: 10,
             setup: {
                 await MainActor.run {

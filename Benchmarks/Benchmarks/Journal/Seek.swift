@@ -9,6 +9,7 @@
 
 import AtomJournal
 import Benchmark
+import BenchmarkSupport
 import Foundation
 
 private let seeksPerIteration = 200
@@ -82,7 +83,7 @@ func registerSeek() {
     let stepsMetric = metric("appliedSteps")
     Benchmark(
         "journal.seek.1m",
-        configuration: journalConfiguration(
+        configuration: benchmarkConfiguration(
             [seekMetric, stepsMetric], warmup: 1, iterations: 25,
             setup: {
                 await MainActor.run {

@@ -10,6 +10,7 @@
 import AtomJournal
 import Atoms
 import Benchmark
+import BenchmarkSupport
 import Foundation
 
 private struct CounterAtom: StateAtom, Hashable {
@@ -84,7 +85,7 @@ func registerStepBytes() {
     let value = metric("valueBytes")
     Benchmark(
         "journal.step-bytes",
-        configuration: journalConfiguration([bytes, value], warmup: 0, iterations: 1)
+        configuration: benchmarkConfiguration([bytes, value], warmup: 0, iterations: 1)
     ) { benchmark in
         let sizes = await MainActor.run { measureStepBytes() }
         let smallest = sizes.min() ?? -1

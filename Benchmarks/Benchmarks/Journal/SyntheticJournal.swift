@@ -6,6 +6,7 @@
 // watches the counter) and a name (atom 3, state), watched by one view. Seven steps in eight
 // increment the counter (updating atoms 1 and 2); every eighth sets the name instead.
 
+import BenchmarkSupport
 import AtomJournal
 import Foundation
 

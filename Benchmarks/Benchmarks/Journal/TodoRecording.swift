@@ -11,6 +11,7 @@
 import AtomJournal
 import Atoms
 import Benchmark
+import BenchmarkSupport
 import Foundation
 
 // MARK: atoms (as in Sources/ExampleTodo/TodoAtoms.swift)
@@ -220,7 +221,7 @@ func registerTodoRecording() {
     let on = metric("on")
     Benchmark(
         "journal.recording.todo",
-        configuration: journalConfiguration(
+        configuration: benchmarkConfiguration(
             [off, on], warmup: 3, iterations: 40,
             setup: { await MainActor.run { TodoState.directory = TemporaryDirectory.make("todo") } },
             teardown: {

@@ -6,6 +6,7 @@
 // atom in twenty is marked as changed at the drawn step. Seeded, so every run draws the same
 // graph.
 
+import BenchmarkSupport
 import AtomScopeKit
 import Foundation
 

@@ -15,6 +15,7 @@
 import AtomJournal
 import AtomScopeKit
 import Benchmark
+import BenchmarkSupport
 import Foundation
 
 enum DiffJournal {
@@ -191,7 +192,7 @@ func registerDiff() {
     let baseline = metric("baseline")
     Benchmark(
         "scope.diff.10k",
-        configuration: scopeConfiguration(
+        configuration: benchmarkConfiguration(
             [stateDiff, timelineDiff, baseline], warmup: 2, iterations: 100,
             setup: { await MainActor.run { DiffBench.setUp() } },
             teardown: { await MainActor.run { DiffBench.tearDown() } }

@@ -15,6 +15,7 @@
 
 import AtomScopeKit
 import Benchmark
+import BenchmarkSupport
 import Foundation
 
 /// Runs a Graphviz command-line engine on DOT text, as a user's shell pipeline would.
@@ -112,7 +113,7 @@ func registerRender() {
         let firstIdentical = metric("identicalFirstSVG")
         Benchmark(
             "scope.render.\(nodes)",
-            configuration: scopeConfiguration(
+            configuration: benchmarkConfiguration(
                 [inProcess, subprocess, first, sfdp, edgeCount, bytes, identical, firstIdentical], warmup: 1, iterations: iterations,
                 setup: { await MainActor.run { RenderCase.cases[nodes] = RenderCase(nodes: nodes) } },
                 teardown: { await MainActor.run { RenderCase.cases[nodes] = nil } }

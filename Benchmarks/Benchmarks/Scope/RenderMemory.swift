@@ -17,6 +17,7 @@
 
 import AtomScopeKit
 import Benchmark
+import BenchmarkSupport
 import Foundation
 
 private let renderCount = 1_000
@@ -33,7 +34,7 @@ func registerRenderMemory() {
                   sessionShrink: metric("rssShrink1To1000"), lateShrink: metric("rssShrink100To1000"))
     Benchmark(
         "scope.render-memory.50x1000",
-        configuration: scopeConfiguration(
+        configuration: benchmarkConfiguration(
             [render, rss.before, rss.first, rss.ten, rss.hundred, rss.thousand,
              growth.loading, growth.session, growth.late, growth.sessionShrink, growth.lateShrink],
             warmup: 0, iterations: 1

@@ -6,6 +6,7 @@
 // and issue 4 ("Benchmarks") say what is measured and the aims.
 
 import Benchmark
+import BenchmarkSupport
 
 let benchmarks: @Sendable () -> Void = {
     registerSeek()

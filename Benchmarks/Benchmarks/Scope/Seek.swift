@@ -14,6 +14,7 @@
 import AtomJournal
 import AtomScopeKit
 import Benchmark
+import BenchmarkSupport
 import Foundation
 
 private let seeksPerIteration = 200
@@ -105,7 +106,7 @@ func registerSeek() {
     let bytes = metric("fileBytes")
     Benchmark(
         "scope.seek.1m",
-        configuration: scopeConfiguration(
+        configuration: benchmarkConfiguration(
             [seek, raw, applied, open, bytes], warmup: 1, iterations: 25,
             setup: { await MainActor.run { SeekBench.setUp() } },
             teardown: { await MainActor.run { SeekBench.tearDown() } }

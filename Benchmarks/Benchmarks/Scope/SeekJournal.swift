@@ -8,6 +8,7 @@
 // and the title; another watches the counters. Step k (from 0) increments counter k % 16 and
 // so updates the total; every 32nd step (k % 32 == 31) also sets the title.
 
+import BenchmarkSupport
 import AtomJournal
 import Foundation
 
