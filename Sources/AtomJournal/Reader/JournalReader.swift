@@ -80,6 +80,45 @@ public final class JournalReader {
         var expected: UInt64 = 0
         var lastType: UInt8?
         while offset < fileSize {
+            // Fast path: every complete, valid frame already in the window, read through one
+            // pointer. Anything else (a frame that crosses the window's end, damage) falls to
+            // the frame-by-frame rules below.
+            try load(offset: offset, count: min(fileSize - offset, JournalFormat.frameHeaderSize))
+            var failure: JournalError?
+            let first = offset - windowStart
+            let saltState = saltState
+            let (consumed, frames, last) = window.withUnsafeBytes { raw in
+                var position = first
+                var frames: UInt64 = 0
+                var last: UInt8?
+                while raw.count - position >= JournalFormat.frameHeaderSize {
+                    let length = Int(Self.u32(raw, position))
+                    guard length <= JournalFormat.maximumPayloadSize else { break }
+                    let size = JournalFormat.frameHeaderSize + length
+                    guard raw.count - position >= size else { break }
+                    let checksum = CRC32C.mask(CRC32C.update(saltState, UnsafeRawBufferPointer(rebasing: raw[(position + 8)..<(position + size)])))
+                    guard checksum == Self.u32(raw, position + 4), Self.u64(raw, position + 9) == expected + frames else { break }
+                    let type = raw[position + 8]
+                    let payload = UnsafeRawBufferPointer(rebasing: raw[(position + JournalFormat.frameHeaderSize)..<(position + size)])
+                    do throws(JournalError) {
+                        try visit(JournalFrame(offset: windowStart + position, sequence: expected + frames, type: type, payload: payload))
+                    } catch {
+                        failure = error
+                        break
+                    }
+                    last = type
+                    frames += 1
+                    position += size
+                }
+                return (position - first, frames, last)
+            }
+            if let failure { throw failure }
+            if frames > 0 {
+                offset += consumed
+                expected += frames
+                lastType = last
+                continue
+            }
             let remaining = fileSize - offset
             // Damage that a valid frame follows is corruption; damage that nothing valid
             // follows is what a crash mid-write (or a file system's unfilled blocks) leaves.
@@ -229,6 +268,14 @@ public final class JournalReader {
             position += 1
         }
         return false
+    }
+
+    private static func u32(_ bytes: UnsafeRawBufferPointer, _ index: Int) -> UInt32 {
+        UInt32(bytes[index]) | UInt32(bytes[index + 1]) << 8 | UInt32(bytes[index + 2]) << 16 | UInt32(bytes[index + 3]) << 24
+    }
+
+    private static func u64(_ bytes: UnsafeRawBufferPointer, _ index: Int) -> UInt64 {
+        UInt64(u32(bytes, index)) | UInt64(u32(bytes, index + 4)) << 32
     }
 
     private func readU32(at index: Int) -> UInt32 {
