@@ -59,7 +59,9 @@ private struct MainActorHandOff: @unchecked Sendable {
     let work: () -> Void
 }
 
-/// Carries the result back; written by the helper strictly before the semaphore signals.
+/// Carries the result back. Safety: the helper writes it strictly before the semaphore
+/// signals, and the caller reads it only after `wait()` returns, so the two accesses never
+/// overlap and the semaphore orders them.
 private final class ResultBox<T>: @unchecked Sendable {
     var value: T?
 }
