@@ -44,6 +44,11 @@ public protocol Atom<Produced>: Sendable {
 
     /// The kind of atom, as shown by debugging tools.
     var _kind: AtomKind { get }
+
+    /// The engine's hook for a value that an override supplied instead of ``_produce(context:)``,
+    /// so that async kinds can follow an overriding task. Do not implement it yourself.
+    @MainActor
+    func _adoptOverride(_ value: Produced, context: AtomTransactionContext) -> Produced
 }
 
 public extension Atom where Self == Key {
@@ -60,4 +65,7 @@ public extension Atom where Effect == EmptyEffect {
 public extension Atom {
     @MainActor
     func _shouldPropagate(from oldValue: Produced, to newValue: Produced) -> Bool { true }
+
+    @MainActor
+    func _adoptOverride(_ value: Produced, context: AtomTransactionContext) -> Produced { value }
 }

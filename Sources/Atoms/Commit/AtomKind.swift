@@ -15,6 +15,20 @@ public struct AtomKind: RawRepresentable, Hashable, Sendable, CustomStringConver
     public static let value = AtomKind(rawValue: "value")
     /// An atom produced by a modifier such as ``Atom/changes``.
     public static let modified = AtomKind(rawValue: "modified")
+    /// A ``TaskAtom``.
+    public static let task = AtomKind(rawValue: "task")
+    /// A ``ThrowingTaskAtom``.
+    public static let throwingTask = AtomKind(rawValue: "throwingTask")
+    /// An ``AsyncPhaseAtom``.
+    public static let asyncPhase = AtomKind(rawValue: "asyncPhase")
+    /// An ``AsyncSequenceAtom``.
+    public static let asyncSequence = AtomKind(rawValue: "asyncSequence")
+    /// A ``PublisherAtom``.
+    public static let publisher = AtomKind(rawValue: "publisher")
+    /// An ``ObservableObjectAtom``.
+    public static let observableObject = AtomKind(rawValue: "observableObject")
+    /// An ``ObservableAtom``.
+    public static let observable = AtomKind(rawValue: "observable")
 
     public var description: String { rawValue }
 }

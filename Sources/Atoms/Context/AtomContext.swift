@@ -26,6 +26,14 @@ public protocol AtomContext {
 
     /// Runs `body` as one transaction, so that every write in it becomes one commit.
     func batch<T>(_ label: String?, at location: SourceLocation, _ body: () throws -> T) rethrows -> T
+
+    /// Recomputes an async atom and returns its value once its new work has delivered,
+    /// recording `location` as the cause. A cached atom keeps its old value until then.
+    func refresh<Node: AsyncAtom>(_ atom: Node, at location: SourceLocation) async -> Node.Produced
+
+    /// Runs an atom's custom refresh and stores the value it returns, recording `location`
+    /// as the cause.
+    func refresh<Node: Refreshable>(_ atom: Node, at location: SourceLocation) async -> Node.Produced
 }
 
 public extension AtomContext {
@@ -57,6 +65,23 @@ public extension AtomContext {
     @discardableResult
     func batch<T>(_ label: String? = nil, fileID: String = #fileID, line: UInt = #line, _ body: () throws -> T) rethrows -> T {
         try batch(label, at: SourceLocation(fileID: fileID, line: line), body)
+    }
+
+    /// Recomputes an async atom and returns its value once its new work has delivered.
+    ///
+    /// ```swift
+    /// let movies = await context.refresh(FetchMoviesAtom().phase)
+    /// ```
+    /// Watchers of a cached atom keep seeing the old value until the new one arrives.
+    @discardableResult
+    func refresh<Node: AsyncAtom>(_ atom: Node, fileID: String = #fileID, line: UInt = #line) async -> Node.Produced {
+        await refresh(atom, at: SourceLocation(fileID: fileID, line: line))
+    }
+
+    /// Runs an atom's custom refresh (see ``Refreshable``) and stores the value it returns.
+    @discardableResult
+    func refresh<Node: Refreshable>(_ atom: Node, fileID: String = #fileID, line: UInt = #line) async -> Node.Produced {
+        await refresh(atom, at: SourceLocation(fileID: fileID, line: line))
     }
 
     /// Reads and writes a state atom's value: `context[CounterAtom()] += 1`.

@@ -29,4 +29,12 @@ public extension _AtomStoreContext {
     func batch<T>(_ label: String?, at location: SourceLocation, _ body: () throws -> T) rethrows -> T {
         try _store.batch(label: label, at: location, body)
     }
+
+    func refresh<Node: AsyncAtom>(_ atom: Node, at location: SourceLocation) async -> Node.Produced {
+        await atom._refresh(context: AtomCurrentContext(store: _store), at: location)
+    }
+
+    func refresh<Node: Refreshable>(_ atom: Node, at location: SourceLocation) async -> Node.Produced {
+        await _store.refreshCustom(atom, at: location)
+    }
 }

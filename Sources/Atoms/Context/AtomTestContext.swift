@@ -97,6 +97,37 @@ public final class AtomTestContext: AtomWatchableContext, _AtomStoreContext {
         }
     }
 
+    /// Watches an atom and waits until its value satisfies `predicate`.
+    ///
+    /// ```swift
+    /// let loaded = await context.wait(for: FetchBookAtom(isbn: isbn).phase, timeout: 5) { $0.isSuccess }
+    /// ```
+    /// - Parameter duration: Seconds to wait at most; `nil` waits as long as it takes.
+    /// - Returns: `true` once the value satisfies `predicate` (at once if it already does),
+    ///   `false` if the time ran out first.
+    @discardableResult
+    public func wait<Node: Atom>(
+        for atom: Node, timeout duration: Double? = nil,
+        fileID: String = #fileID, line: UInt = #line,
+        until predicate: (Node.Produced) -> Bool
+    ) async -> Bool {
+        let location = SourceLocation(fileID: fileID, line: line)
+        let clock = ContinuousClock()
+        let deadline = duration.map { clock.now.advanced(by: .seconds(max(0, $0))) }
+        while true {
+            if predicate(watch(atom, at: location)) { return true }
+            var remaining: Double?
+            if let deadline {
+                let left = clock.now.duration(to: deadline)
+                guard left > .zero else { return false }
+                remaining = Double(left.components.seconds) + Double(left.components.attoseconds) / 1e18
+            }
+            guard await waitForUpdate(timeout: remaining) else {
+                return predicate(watch(atom, at: location))
+            }
+        }
+    }
+
     private func resumeWaiter(_ id: Int, updated: Bool) {
         guard let waiter = waiters.removeValue(forKey: id) else { return }
         waiter.timeout?.cancel()

@@ -9,11 +9,14 @@ public struct AtomTransactionContext: AtomWatchableContext, _AtomStoreContext {
     public var _store: AtomStore { store }
     let frame: EvaluationFrame
     let token: Int
+    /// The node being evaluated.
+    let node: NodeBase
 
-    init(store: AtomStore, frame: EvaluationFrame, token: Int) {
+    init(store: AtomStore, frame: EvaluationFrame, token: Int, node: NodeBase) {
         self.store = store
         self.frame = frame
         self.token = token
+        self.node = node
     }
 
     /// The value of an atom, made a dependency of the atom being computed. Used after the

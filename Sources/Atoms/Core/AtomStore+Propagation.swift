@@ -19,28 +19,33 @@ extension AtomStore {
                 }
             }
         }
-        let epoch = self.epoch
         let downstreamNodes = node.downstream.items
         for index in downstreamNodes.indices {
-            let downstream = downstreamNodes[index]
-            guard downstream.restoredEpoch != epoch, !downstream.isEvaluating else { continue }
-            switch downstream.mark {
-            case .dirty:
-                break
-            case .check:
-                downstream.mark = .dirty
-            case .clean:
-                downstream.mark = .dirty
-                marked.append(downstream)
-                markDescendants(of: downstream)
-            }
+            markDirty(downstreamNodes[index])
         }
+        let epoch = self.epoch
         let subscribers = node.subscribers.items
         for index in subscribers.indices {
             let subscriber = subscribers[index]
             guard subscriber.notifiedEpoch != epoch else { continue }
             subscriber.notifiedEpoch = epoch
             log.subscribersToNotify.append(subscriber)
+        }
+    }
+
+    /// Marks a node for recomputation and everything below it for checking.
+    @inline(__always)
+    func markDirty(_ downstream: NodeBase) {
+        guard downstream.restoredEpoch != epoch, !downstream.isEvaluating else { return }
+        switch downstream.mark {
+        case .dirty:
+            break
+        case .check:
+            downstream.mark = .dirty
+        case .clean:
+            downstream.mark = .dirty
+            marked.append(downstream)
+            markDescendants(of: downstream)
         }
     }
 

@@ -14,6 +14,10 @@ extension AtomStore {
         }
         node.isAlive = false
         node.mark = .clean
+        if let run = node.asyncRun {
+            node.asyncRun = nil
+            run.cancel()
+        }
         nodes[node.key] = nil
         if lastLookup === node {
             lastLookup = nil

@@ -43,9 +43,20 @@ extension AtomStore {
     /// Produces a node's value through its override or its own function, recording what
     /// the function watches as the node's dependencies.
     func produce<A: Atom>(for node: Node<A>) -> A.Produced {
+        if let run = node.asyncRun {
+            // Recomputing supersedes the work of the previous evaluation.
+            node.asyncRun = nil
+            if run.holdsNode {
+                run.holdsNode = false
+                node.isHeld = false
+                log.releaseCandidates.append(node)
+            }
+            run.cancel()
+        }
         if !overrides.isEmpty, let override = overrides.override(for: node.atom, key: node.key) {
             replaceDependencies(of: node, with: [])
-            return override(node.atom)
+            let context = AtomTransactionContext(store: self, frame: Self.closedFrame, token: -1, node: node)
+            return node.atom._adoptOverride(override(node.atom), context: context)
         }
         precondition(
             !node.isEvaluating,
@@ -65,7 +76,8 @@ extension AtomStore {
         frame.previous = node.upstream
         frame.token = token
         node.isEvaluating = true
-        let context = AtomTransactionContext(store: self, frame: frame, token: token)
+        node.evaluationToken = token
+        let context = AtomTransactionContext(store: self, frame: frame, token: token, node: node)
         let value: A.Produced
         if DeepEvaluation.needsHandOff(depth: depth + 1) {
             let atom = node.atom
@@ -94,6 +106,15 @@ extension AtomStore {
             frames.removeLast()
         }
         return value
+    }
+
+    /// The frame of contexts that never watch: those given to overridden atoms.
+    private static let closedFrame = EvaluationFrame()
+
+    /// The node the running evaluation watched last: right after `watch`, the watched one.
+    func lastWatchedNode(in frame: EvaluationFrame) -> NodeBase? {
+        if frame.diverged { return frame.watched.last }
+        return frame.confirmed > 0 ? frame.previous[frame.confirmed - 1] : nil
     }
 
     /// Evaluation frames kept for reuse; deeper ones are allocated per evaluation.

@@ -72,10 +72,10 @@ extension AtomStore {
     private func makeCommit() -> AtomCommit {
         var changes = AtomChangeSet()
         for node in log.initialized {
-            changes.initialized.append(AtomValueChange(atom: info(for: node), value: node.anyValue))
+            changes.initialized.append(AtomValueChange(atom: info(for: node), value: node.recordedValue))
         }
         for node in log.changed where node.initializedEpoch != epoch && node.isAlive {
-            changes.updated.append(AtomValueChange(atom: info(for: node), value: node.anyValue))
+            changes.updated.append(AtomValueChange(atom: info(for: node), value: node.recordedValue))
         }
         changes.released = log.released.map { info(for: $0) }
 

@@ -37,17 +37,33 @@ class NodeBase {
 
     var cachedInfo: AtomInfo?
 
-    init(number: Int, key: AtomKey, isKeepAlive: Bool, hasEffect: Bool) {
+    /// The asynchronous work the last evaluation started, for async atoms.
+    var asyncRun: AsyncRun?
+    /// What tools show for an atom whose value is not what it means to a person: a task
+    /// atom's value is a `Task`, its status the `AsyncPhase` of that task.
+    var asyncStatus: Any?
+    /// Whether a refresh keeps the node alive until its work delivers.
+    var isHeld = false
+    /// The evaluation token of the node's last evaluation.
+    var evaluationToken = 0
+    /// Whether the node is recomputed when an upstream task atom's status changes (`.phase`).
+    let followsAsyncStatus: Bool
+
+    init(number: Int, key: AtomKey, isKeepAlive: Bool, hasEffect: Bool, followsAsyncStatus: Bool = false) {
         self.number = number
         self.key = key
         self.isKeepAlive = isKeepAlive
         self.hasEffect = hasEffect
+        self.followsAsyncStatus = followsAsyncStatus
     }
 
     /// Whether nothing holds the node: it is released at the end of the transaction.
     var isUnused: Bool {
-        !isKeepAlive && downstream.isEmpty && subscribers.isEmpty
+        !isKeepAlive && downstream.isEmpty && subscribers.isEmpty && !isHeld
     }
+
+    /// The value as journals and tools show it.
+    var recordedValue: Any? { asyncStatus ?? anyValue }
 
     // The members below are implemented by `Node`; these bodies are never reached because
     // every node is a `Node<A>`. They return neutral values instead of trapping.
@@ -93,7 +109,8 @@ final class Node<A: Atom>: NodeBase {
             number: number,
             key: key,
             isKeepAlive: atom is any KeepAlive,
-            hasEffect: A.Effect.self != EmptyEffect.self
+            hasEffect: A.Effect.self != EmptyEffect.self,
+            followsAsyncStatus: A.self is any _AsyncStatusFollowing.Type
         )
     }
 
@@ -172,6 +189,7 @@ final class Node<A: Atom>: NodeBase {
             key: key,
             info: store.info(for: self),
             value: value,
+            status: asyncStatus,
             recreate: { store in store.makeNode(for: atom) }
         )
     }

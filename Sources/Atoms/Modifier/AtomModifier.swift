@@ -24,11 +24,22 @@ public protocol AtomModifier: Sendable {
 
     /// How the modifier appears after the original atom's id, such as `changes`.
     var idSuffix: String { get }
+
+    /// The engine's hook for deriving the value, with access to the original atom's status
+    /// (see ``TaskPhaseModifier``). Implemented by the library's modifiers; do not implement
+    /// it yourself.
+    @MainActor
+    func _modify(value: Base, baseStatus: () -> Any?) -> Produced
 }
 
 public extension AtomModifier {
     @MainActor
     func shouldPropagate(from oldValue: Produced, to newValue: Produced) -> Bool { true }
+
+    @MainActor
+    func _modify(value: Base, baseStatus: () -> Any?) -> Produced {
+        modify(value: value)
+    }
 }
 
 public extension Atom {

@@ -19,7 +19,10 @@ public struct ModifiedAtom<Node: Atom, Modifier: AtomModifier>: Atom where Node.
 
     @MainActor
     public func _produce(context: AtomTransactionContext) -> Modifier.Produced {
-        modifier.modify(value: context.watch(atom))
+        let value = context.watch(atom)
+        return modifier._modify(value: value) {
+            context.store.lastWatchedNode(in: context.frame)?.asyncStatus
+        }
     }
 
     @MainActor
@@ -33,3 +36,14 @@ extension ModifiedAtom: CustomAtomIdentifiable {
         "\(Atoms.atomIDText(for: atom)).\(modifier.idSuffix)"
     }
 }
+
+extension ModifiedAtom: AsyncAtom where Node: AsyncAtom {
+    /// Refreshes the original atom, then provides the modified value.
+    @MainActor
+    public func _refresh(context: AtomCurrentContext, at location: SourceLocation?) async -> Modifier.Produced {
+        _ = await atom._refresh(context: context, at: location)
+        return context.store.read(self, at: nil)
+    }
+}
+
+extension ModifiedAtom: _AsyncStatusFollowing where Modifier: _AsyncStatusReading {}

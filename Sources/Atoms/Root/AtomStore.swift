@@ -25,6 +25,8 @@ public final class AtomStore {
     /// The traversal stack of marking, kept between writes so that marking allocates nothing.
     var markStack: ContiguousArray<NodeBase> = []
     var transactionDepth = 0
+    /// The node a refresh is re-evaluating, so that the runs it starts know they refresh.
+    var refreshingNode: NodeBase?
     var log = TransactionLog()
 
     var commitObservers: [(id: Int, body: @MainActor (AtomCommit) -> Void)] = []

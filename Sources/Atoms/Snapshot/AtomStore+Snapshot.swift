@@ -10,7 +10,7 @@ extension AtomStore {
         for node in alive {
             guard let entry = node.snapshotEntry(store: self) else { continue }
             entries[node.key] = entry
-            atoms.append(AtomValueChange(atom: entry.info, value: entry.value))
+            atoms.append(AtomValueChange(atom: entry.info, value: entry.recordedValue))
             for downstream in node.downstream.items {
                 edges.append(AtomEdge(upstream: entry.info, downstream: info(for: downstream)))
                 edgeKeys.append((node.key, downstream.key))
@@ -55,6 +55,7 @@ extension AtomStore {
                     recreated.insert(key)
                 }
                 let differs = node.restore(value: entry.value)
+                node.asyncStatus = entry.status
                 node.restoredEpoch = epoch
                 restored.append(node)
                 if differs, node.initializedEpoch != epoch {

@@ -26,8 +26,13 @@ public struct Snapshot {
 
 /// One atom's value in a snapshot, with what it takes to bring the atom back.
 struct SnapshotEntry {
+    /// The value as tools show it.
+    var recordedValue: Any { status ?? value }
+
     let key: AtomKey
     let info: AtomInfo
     let value: Any
+    /// The status tools show instead of the value, for task atoms.
+    let status: Any?
     let recreate: @MainActor (AtomStore) -> NodeBase
 }

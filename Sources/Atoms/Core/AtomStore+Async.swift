@@ -1,0 +1,137 @@
+// Asynchronous atoms deliver values after the evaluation that started them has returned.
+// Each delivery is a transaction of its own, named after what happened ("task finished
+// FetchUserAtom(id: 3)"), so a recorder sees every completion, element and change.
+
+extension AtomStore {
+    /// Starts a run for the node that `context` is evaluating, replacing any earlier one.
+    func beginRun(_ context: AtomTransactionContext, kind: AsyncRunKind) -> AsyncRun {
+        let node = context.node
+        node.asyncRun?.cancel()
+        let run = AsyncRun(node: node, kind: kind)
+        run.isRefresh = refreshingNode === node
+        node.asyncRun = run
+        return run
+    }
+
+    /// Delivers what a run produced.
+    ///
+    /// - Parameters:
+    ///   - value: The node's new value, or `nil` when only its status changes (a task atom's
+    ///     value is the task itself, which stays the same when it finishes).
+    ///   - status: What a recorder and tools show for the node, when it differs from the value.
+    ///   - failed: Whether the delivery reports a failure, which names the commit.
+    ///   - isLast: Whether the run ends with this delivery.
+    func deliver<A: Atom>(_ value: A.Produced?, status: Any?, from run: AsyncRun, as _: A.Type, failed: Bool, isLast: Bool) {
+        defer {
+            if isLast { run.finish() } else { run.resumeWaiters() }
+        }
+        guard run.isActive, let base = run.node, base.isAlive, base.key.type == ObjectIdentifier(A.self) else { return }
+        let node = unsafeDowncast(base, to: Node<A>.self)
+        if node.isEvaluating, node.asyncRun === run {
+            // Delivered before the evaluation that started the run returned: the evaluation
+            // returns this value itself, and no commit of its own is needed.
+            if let status { node.asyncStatus = status }
+            if let value { run.synchronousValue = value }
+            run.deliveredSynchronously = true
+            return
+        }
+        let operation = failed ? run.kind.failure : run.kind.value
+        transaction(PendingCause(operation: operation, node: node, location: nil)) {
+            if let status { node.asyncStatus = status }
+            if run.holdsNode {
+                run.holdsNode = false
+                node.isHeld = false
+                log.releaseCandidates.append(node)
+            }
+            if run.isRefresh {
+                // A refresh kept the old value until now; the new one replaces it at once.
+                run.isRefresh = false
+                if let value {
+                    node.value = value
+                } else if let pending = run.pendingValue as? A.Produced {
+                    node.value = pending
+                }
+                run.pendingValue = nil
+                didChange(node)
+            } else if let value {
+                node.value = value
+                didChange(node)
+            } else {
+                asyncStatusChanged(node)
+            }
+            run.lastDelivered = node.value
+        }
+    }
+
+    /// Records that a node's status changed while its value did not, and brings the atoms
+    /// that follow the status (`.phase`) up to date.
+    func asyncStatusChanged(_ node: NodeBase) {
+        if isRecording, node.changedEpoch != epoch, node.initializedEpoch != epoch {
+            node.changedEpoch = epoch
+            log.changed.append(node)
+        }
+        let downstreamNodes = node.downstream.items
+        for index in downstreamNodes.indices where downstreamNodes[index].followsAsyncStatus {
+            markDirty(downstreamNodes[index])
+        }
+    }
+
+    // MARK: Refresh
+
+    /// Recomputes an async atom and waits for its new work to deliver.
+    ///
+    /// Until the first delivery, a cached atom keeps its old value, so watchers never see the
+    /// atom fall back to suspending. An atom that is not cached is computed, kept until it
+    /// delivers, and then released unless something uses it by then.
+    func refresh<A: Atom>(_ atom: A, at location: SourceLocation?) async -> A.Produced {
+        var awaited: AsyncRun?
+        let immediate: A.Produced = transaction(PendingCause(operation: .refresh, location: location)) {
+            guard let node = lookupNode(atom) else {
+                let node = resolve(atom)
+                noteCauseNode(node)
+                if let run = node.asyncRun, run.isActive {
+                    run.holdsNode = true
+                    node.isHeld = true
+                    awaited = run
+                }
+                return value(of: node)
+            }
+            noteCauseNode(node)
+            ensureFresh(node)
+            refreshingNode = node
+            let newValue = produce(for: node)
+            refreshingNode = nil
+            if let run = node.asyncRun, run.isActive, run.isRefresh, !run.deliveredSynchronously {
+                run.pendingValue = newValue
+                awaited = run
+                return value(of: node)
+            }
+            node.asyncRun?.isRefresh = false
+            node.mark = .clean
+            node.value = newValue
+            didChange(node)
+            return newValue
+        }
+        guard let run = awaited else { return immediate }
+        await run.waitForDelivery()
+        if let node = lookupNode(atom) {
+            ensureFresh(node)
+            return value(of: node)
+        }
+        return run.lastDelivered as? A.Produced ?? run.pendingValue as? A.Produced ?? immediate
+    }
+
+    /// Runs an atom's custom refresh and stores what it returns.
+    func refreshCustom<A: Refreshable>(_ atom: A, at location: SourceLocation?) async -> A.Produced {
+        let newValue = await atom.refresh(context: AtomCurrentContext(store: self))
+        transaction(PendingCause(operation: .refresh, location: location)) {
+            guard let node = lookupNode(atom) else { return }
+            noteCauseNode(node)
+            ensureFresh(node)
+            node.value = newValue
+            node.mark = .clean
+            didChange(node)
+        }
+        return newValue
+    }
+}
