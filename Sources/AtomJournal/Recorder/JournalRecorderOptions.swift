@@ -39,8 +39,9 @@ public struct JournalRecorderOptions: Sendable {
     }
 
     /// The type part of an atom id: `FetchUserAtom(id: 3)` -> `FetchUserAtom`; modified
-    /// atoms count as their base atom's type.
-    static func typeName(of id: AtomID) -> String {
+    /// atoms count as their base atom's type, scoped atoms as their own type.
+    static func typeName(of scopedID: AtomID) -> String {
+        let id = scopedID.unscoped
         var depth = 0
         for index in id.rawValue.indices {
             switch id.rawValue[index] {

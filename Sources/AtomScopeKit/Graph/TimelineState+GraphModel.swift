@@ -1,4 +1,5 @@
 import AtomJournal
+import Atoms
 
 extension TimelineState {
     /// The graph of this state: its atoms, its subscribers, and their edges, with the atoms
@@ -9,7 +10,8 @@ extension TimelineState {
                 id: atom.id,
                 kind: GraphModel.Kind(atomKind: atom.kind),
                 value: value(of: atom.id).map { Self.text(of: $0) },
-                changed: changed.contains(atom.id)
+                changed: changed.contains(atom.id),
+                scope: AtomID(atom.id).scopeName
             )
         }
         var subscribers = Set<String>()

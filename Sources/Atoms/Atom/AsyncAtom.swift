@@ -19,7 +19,7 @@ public protocol AsyncAtom: Atom {
 public extension AsyncAtom {
     @MainActor
     func _refresh(context: AtomCurrentContext, at location: SourceLocation?) async -> Produced {
-        await context.store.refresh(self, at: location)
+        await context.store.refresh(self, in: context.scope, at: location)
     }
 }
 

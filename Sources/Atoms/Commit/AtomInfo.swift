@@ -13,15 +13,19 @@ public struct AtomInfo: Hashable, Sendable, CustomStringConvertible {
     public let isKeepAlive: Bool
     /// Whether the atom is ``Sensitive``: its value must never be written anywhere.
     public let isSensitive: Bool
+    /// The name of the ``AtomScope`` that owns the atom, which its ``id`` ends with; `nil`
+    /// for the root.
+    public let scope: String?
 
     /// Creates a description of an atom.
-    public init(number: Int, id: AtomID, kind: AtomKind, valueType: String, isKeepAlive: Bool, isSensitive: Bool) {
+    public init(number: Int, id: AtomID, kind: AtomKind, valueType: String, isKeepAlive: Bool, isSensitive: Bool, scope: String? = nil) {
         self.number = number
         self.id = id
         self.kind = kind
         self.valueType = valueType
         self.isKeepAlive = isKeepAlive
         self.isSensitive = isSensitive
+        self.scope = scope
     }
 
     public var description: String { id.rawValue }

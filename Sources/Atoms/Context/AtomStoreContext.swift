@@ -7,23 +7,29 @@
 public protocol _AtomStoreContext: AtomContext {
     /// The store the context works on.
     var _store: AtomStore { get }
+    /// The scope the context resolves atoms in; `nil` for the root.
+    var _scopeChain: _AtomScopeChain? { get }
+}
+
+extension _AtomStoreContext {
+    var scope: ScopeState? { _scopeChain?.state }
 }
 
 public extension _AtomStoreContext {
     func read<Node: Atom>(_ atom: Node) -> Node.Produced {
-        _store.read(atom, at: nil)
+        _store.read(atom, in: scope, at: nil)
     }
 
     func set<Node: StateAtom>(_ value: Node.Produced, for atom: Node, at location: SourceLocation) {
-        _store.set(value, for: atom, at: location)
+        _store.set(value, for: atom, in: scope, at: location)
     }
 
     func modify<Node: StateAtom>(_ atom: Node, at location: SourceLocation, body: (inout Node.Produced) -> Void) {
-        _store.modify(atom, at: location, body: body)
+        _store.modify(atom, in: scope, at: location, body: body)
     }
 
     func reset<Node: Atom>(_ atom: Node, at location: SourceLocation) {
-        _store.reset(atom, at: location)
+        _store.reset(atom, in: scope, at: location)
     }
 
     func batch<T>(_ label: String?, at location: SourceLocation, _ body: () throws -> T) rethrows -> T {
@@ -31,10 +37,10 @@ public extension _AtomStoreContext {
     }
 
     func refresh<Node: AsyncAtom>(_ atom: Node, at location: SourceLocation) async -> Node.Produced {
-        await atom._refresh(context: AtomCurrentContext(store: _store), at: location)
+        await atom._refresh(context: AtomCurrentContext(store: _store, scope: scope), at: location)
     }
 
     func refresh<Node: Refreshable>(_ atom: Node, at location: SourceLocation) async -> Node.Produced {
-        await _store.refreshCustom(atom, at: location)
+        await _store.refreshCustom(atom, in: scope, at: location)
     }
 }

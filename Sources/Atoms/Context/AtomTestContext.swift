@@ -14,13 +14,14 @@ public final class AtomTestContext: AtomWatchableContext, _AtomStoreContext {
     let store = AtomStore()
 
     public var _store: AtomStore { store }
+    public var _scopeChain: _AtomScopeChain? { nil }
     let subscriber: Subscriber
     private var waiters: [Int: (continuation: CheckedContinuation<Bool, Never>, timeout: Task<Void, Never>?)] = [:]
     private var nextWaiter = 0
 
     /// Creates a context with an empty store.
     public init(fileID: String = #fileID, line: UInt = #line) {
-        subscriber = store.makeSubscriber(at: SourceLocation(fileID: fileID, line: line))
+        subscriber = store.makeSubscriber(at: SourceLocation(fileID: fileID, line: line), scope: nil)
         subscriber.onUpdateInternal = { [weak self] in
             self?.resumeWaiters(updated: true)
         }
@@ -42,7 +43,7 @@ public final class AtomTestContext: AtomWatchableContext, _AtomStoreContext {
 
     /// The cached value of an atom, or `nil` if it is not cached. Creates nothing.
     public func lookup<Node: Atom>(_ atom: Node) -> Node.Produced? {
-        store.lookupNode(atom)?.value
+        store.lookupNode(atom, in: nil)?.value
     }
 
 

@@ -7,6 +7,7 @@ public struct AtomTransactionContext: AtomWatchableContext, _AtomStoreContext {
     let store: AtomStore
 
     public var _store: AtomStore { store }
+    public var _scopeChain: _AtomScopeChain? { node.scope.map(_AtomScopeChain.init) }
     let frame: EvaluationFrame
     let token: Int
     /// The node being evaluated.
@@ -22,7 +23,7 @@ public struct AtomTransactionContext: AtomWatchableContext, _AtomStoreContext {
     /// The value of an atom, made a dependency of the atom being computed. Used after the
     /// computation returned (from a stored closure), it only reads.
     public func watch<Node: Atom>(_ atom: Node, at location: SourceLocation) -> Node.Produced {
-        store.watch(atom, frame: frame, token: token)
+        store.watch(atom, frame: frame, token: token, scope: node.scope)
     }
 
 }

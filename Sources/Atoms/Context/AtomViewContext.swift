@@ -1,7 +1,8 @@
 /// A context for code outside the graph (a CLI screen, a server handler, a test) that
 /// watches atoms the way a SwiftUI view does in other atom libraries.
 ///
-/// Get one from ``AtomRoot/context(fileID:line:)``. Its ``watch(_:at:)`` makes the context a
+/// Get one from ``AtomRoot/context(fileID:line:)``, or from ``AtomScope/context(fileID:line:)``
+/// to resolve ``Scoped`` atoms and scoped overrides in that scope. Its ``watch(_:at:)`` makes the context a
 /// subscriber, named by where it first watched (`File.swift:line`); ``onUpdate`` is called
 /// once after each transaction that changed something it watches. The context stops
 /// watching when you call ``unwatchAll(fileID:line:)`` or when it is released.
@@ -10,14 +11,16 @@ public final class AtomViewContext: AtomWatchableContext, _AtomStoreContext {
     let store: AtomStore
 
     public var _store: AtomStore { store }
+    public var _scopeChain: _AtomScopeChain? { subscriber.scope.map(_AtomScopeChain.init) }
     let subscriber: Subscriber
-    /// Keeps the root, and with it the root's observers, alive while the context is used.
-    private let root: AtomRoot?
+    /// Keeps the root or scope that made the context, and with it their observers and
+    /// scoped atoms, alive while the context is used.
+    private let owner: AnyObject?
 
-    init(store: AtomStore, root: AtomRoot?, location: SourceLocation) {
+    init(store: AtomStore, owner: AnyObject?, scope: ScopeState?, location: SourceLocation) {
         self.store = store
-        self.root = root
-        subscriber = store.makeSubscriber(at: location)
+        self.owner = owner
+        subscriber = store.makeSubscriber(at: location, scope: scope)
     }
 
     isolated deinit {

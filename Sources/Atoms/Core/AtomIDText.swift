@@ -3,6 +3,13 @@ protocol CustomAtomIdentifiable {
     func atomIDText() -> String
 }
 
+/// The id of an atom owned by a scope: the atom's own id, then ` @ ` and the scope's name.
+/// Tools split a scoped id at the last ` @ ` outside brackets and quotes.
+func scopedAtomIDText(_ text: String, scope: ScopeState?) -> String {
+    guard let scope else { return text }
+    return "\(text) @ \(scope.name)"
+}
+
 /// The human-readable id of an atom: its type name, followed by its stored properties when
 /// it has any (`FetchUserAtom(id: 3)`); an atom with an explicit key shows the key instead of
 /// its properties (`UserNameAtom(3)`), because the key is what identifies its value.

@@ -6,9 +6,23 @@
 struct AtomKey: Hashable {
     let type: ObjectIdentifier
     let key: AnyHashable
+    /// The number of the scope that owns the value; 0 for the root.
+    let scope: Int
 
-    init<A: Atom>(_ atom: A) {
+    init<A: Atom>(_ atom: A, scope: Int = 0) {
         type = ObjectIdentifier(A.self)
         key = AnyHashable(atom.key)
+        self.scope = scope
+    }
+
+    /// The same atom in the root, as override tables key it.
+    var unscoped: AtomKey {
+        scope == 0 ? self : AtomKey(type: type, key: key, scope: 0)
+    }
+
+    private init(type: ObjectIdentifier, key: AnyHashable, scope: Int) {
+        self.type = type
+        self.key = key
+        self.scope = scope
     }
 }

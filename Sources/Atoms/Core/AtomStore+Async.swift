@@ -83,11 +83,11 @@ extension AtomStore {
     /// Until the first delivery, a cached atom keeps its old value, so watchers never see the
     /// atom fall back to suspending. An atom that is not cached is computed, kept until it
     /// delivers, and then released unless something uses it by then.
-    func refresh<A: Atom>(_ atom: A, at location: SourceLocation?) async -> A.Produced {
+    func refresh<A: Atom>(_ atom: A, in scope: ScopeState?, at location: SourceLocation?) async -> A.Produced {
         var awaited: AsyncRun?
         let immediate: A.Produced = transaction(PendingCause(operation: .refresh, location: location)) {
-            guard let node = lookupNode(atom) else {
-                let node = resolve(atom)
+            guard let node = lookupNode(atom, in: scope) else {
+                let node = resolve(atom, in: scope)
                 noteCauseNode(node)
                 if let run = node.asyncRun, run.isActive {
                     run.holdsNode = true
@@ -114,7 +114,7 @@ extension AtomStore {
         }
         guard let run = awaited else { return immediate }
         await run.waitForDelivery()
-        if let node = lookupNode(atom) {
+        if let node = lookupNode(atom, in: scope) {
             ensureFresh(node)
             return value(of: node)
         }
@@ -122,10 +122,10 @@ extension AtomStore {
     }
 
     /// Runs an atom's custom refresh and stores what it returns.
-    func refreshCustom<A: Refreshable>(_ atom: A, at location: SourceLocation?) async -> A.Produced {
-        let newValue = await atom.refresh(context: AtomCurrentContext(store: self))
+    func refreshCustom<A: Refreshable>(_ atom: A, in scope: ScopeState?, at location: SourceLocation?) async -> A.Produced {
+        let newValue = await atom.refresh(context: AtomCurrentContext(store: self, scope: scope))
         transaction(PendingCause(operation: .refresh, location: location)) {
-            guard let node = lookupNode(atom) else { return }
+            guard let node = lookupNode(atom, in: scope) else { return }
             noteCauseNode(node)
             ensureFresh(node)
             node.value = newValue

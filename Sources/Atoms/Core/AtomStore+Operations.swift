@@ -2,29 +2,29 @@
 // transaction is already running, in which case it joins it.
 
 extension AtomStore {
-    func read<A: Atom>(_ atom: A, at location: SourceLocation?) -> A.Produced {
-        if let node = lookupNode(atom) {
+    func read<A: Atom>(_ atom: A, in scope: ScopeState?, at location: SourceLocation?) -> A.Produced {
+        if let node = lookupNode(atom, in: scope) {
             ensureFresh(node)
             return value(of: node)
         }
         return transaction(PendingCause(operation: .read, location: location)) {
-            let node = resolve(atom)
+            let node = resolve(atom, in: scope)
             noteCauseNode(node)
             return value(of: node)
         }
     }
 
-    func set<A: StateAtom>(_ newValue: A.Produced, for atom: A, at location: SourceLocation?) {
+    func set<A: StateAtom>(_ newValue: A.Produced, for atom: A, in scope: ScopeState?, at location: SourceLocation?) {
         transaction(PendingCause(operation: .set, location: location)) {
-            let node = lookupNode(atom) ?? makeNode(for: atom)
+            let node = lookupNode(atom, in: scope) ?? makeNode(for: atom, in: scope)
             noteCauseNode(node)
             write(newValue, to: node)
         }
     }
 
-    func modify<A: StateAtom>(_ atom: A, at location: SourceLocation?, body: (inout A.Produced) -> Void) {
+    func modify<A: StateAtom>(_ atom: A, in scope: ScopeState?, at location: SourceLocation?, body: (inout A.Produced) -> Void) {
         transaction(PendingCause(operation: .modify, location: location)) {
-            let node = resolve(atom)
+            let node = resolve(atom, in: scope)
             noteCauseNode(node)
             var value = value(of: node)
             body(&value)
@@ -42,14 +42,14 @@ extension AtomStore {
         }
     }
 
-    func reset<A: Atom>(_ atom: A, at location: SourceLocation?) {
+    func reset<A: Atom>(_ atom: A, in scope: ScopeState?, at location: SourceLocation?) {
         transaction(PendingCause(operation: .reset, location: location)) {
             if let resettable = atom as? any Resettable {
-                if let node = lookupNode(atom) { noteCauseNode(node) }
-                resettable.reset(context: AtomCurrentContext(store: self))
+                if let node = lookupNode(atom, in: scope) { noteCauseNode(node) }
+                resettable.reset(context: AtomCurrentContext(store: self, scope: scope))
                 return
             }
-            guard let node = lookupNode(atom) else { return }
+            guard let node = lookupNode(atom, in: scope) else { return }
             noteCauseNode(node)
             ensureFresh(node)
             node.mark = .clean
@@ -70,12 +70,12 @@ extension AtomStore {
             subscriber.hasWatched = true
             subscriber.location = location
         }
-        if let node = lookupNode(atom), node.subscribers.contains(subscriber) {
+        if let node = lookupNode(atom, in: subscriber.scope), node.subscribers.contains(subscriber) {
             ensureFresh(node)
             return value(of: node)
         }
         return transaction(PendingCause(operation: .watch, location: location)) {
-            let node = resolve(atom)
+            let node = resolve(atom, in: subscriber.scope)
             noteCauseNode(node)
             subscribe(subscriber, to: node)
             return value(of: node)
@@ -90,7 +90,7 @@ extension AtomStore {
     }
 
     func unwatch<A: Atom>(_ atom: A, subscriber: Subscriber, at location: SourceLocation?) {
-        guard let node = lookupNode(atom), node.subscribers.contains(subscriber) else { return }
+        guard let node = lookupNode(atom, in: subscriber.scope), node.subscribers.contains(subscriber) else { return }
         transaction(PendingCause(operation: .unwatch, node: node, location: location)) {
             unsubscribe(subscriber, from: node)
         }
@@ -112,7 +112,7 @@ extension AtomStore {
         log.releaseCandidates.append(node)
     }
 
-    func makeSubscriber(at location: SourceLocation) -> Subscriber {
-        Subscriber(number: makeNumber(), location: location)
+    func makeSubscriber(at location: SourceLocation, scope: ScopeState?) -> Subscriber {
+        Subscriber(number: makeNumber(), location: location, scope: scope)
     }
 }

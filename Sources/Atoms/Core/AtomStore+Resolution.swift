@@ -1,10 +1,17 @@
 extension AtomStore {
-    func lookupNode<A: Atom>(_ atom: A) -> Node<A>? {
+    /// Where an atom asked for from `scope` lives: its key, and the scope that owns it.
+    @inline(__always)
+    func placement<A: Atom>(of atom: A, from scope: ScopeState?) -> (key: AtomKey, owner: ScopeState?) {
+        guard let scope, let owner = scope.owner(of: atom) else { return (AtomKey(atom), nil) }
+        return (AtomKey(atom, scope: owner.number), owner)
+    }
+
+    func lookupNode<A: Atom>(_ atom: A, in scope: ScopeState?) -> Node<A>? {
         // Repeated operations on one atom (a writer setting the same source) skip hashing.
-        if let last = lastLookup, let node = Self.node(last, ifFor: atom) {
+        if scope == nil, let last = lastLookup, last.key.scope == 0, let node = Self.node(last, ifFor: atom) {
             return node
         }
-        guard let node = nodes[AtomKey(atom)] else { return nil }
+        guard let node = nodes[placement(of: atom, from: scope).key] else { return nil }
         lastLookup = node
         // The key includes `A`'s type identity, so the node is a `Node<A>`.
         return unsafeDowncast(node, to: Node<A>.self)
@@ -12,22 +19,28 @@ extension AtomStore {
 
     /// Returns the up-to-date node for an atom, creating and computing it if needed. Must run
     /// inside a transaction.
-    func resolve<A: Atom>(_ atom: A) -> Node<A> {
-        let key = AtomKey(atom)
+    func resolve<A: Atom>(_ atom: A, in scope: ScopeState?) -> Node<A> {
+        let (key, owner) = placement(of: atom, from: scope)
         if let existing = nodes[key] {
             let node = unsafeDowncast(existing, to: Node<A>.self)
             ensureFresh(node)
             return node
         }
-        let node = makeNode(for: atom, key: key)
+        let node = makeNode(for: atom, key: key, scope: owner)
         node.value = produce(for: node)
         return node
     }
 
+    /// Registers a node for an atom asked for from `scope`, without a value.
+    func makeNode<A: Atom>(for atom: A, in scope: ScopeState?) -> Node<A> {
+        let (key, owner) = placement(of: atom, from: scope)
+        return makeNode(for: atom, key: key, scope: owner)
+    }
+
     /// Registers a node without a value. The caller gives it one before the transaction
     /// ends; until then the node is a release candidate like any new node.
-    func makeNode<A: Atom>(for atom: A, key: AtomKey? = nil) -> Node<A> {
-        let node = Node(number: makeNumber(), key: key ?? AtomKey(atom), atom: atom)
+    func makeNode<A: Atom>(for atom: A, key: AtomKey, scope: ScopeState?) -> Node<A> {
+        let node = Node(number: makeNumber(), key: key, scope: scope, atom: atom)
         nodes[node.key] = node
         node.initializedEpoch = epoch
         if isRecording {
@@ -53,7 +66,7 @@ extension AtomStore {
             }
             run.cancel()
         }
-        if !overrides.isEmpty, let override = overrides.override(for: node.atom, key: node.key) {
+        if let override = override(for: node) {
             replaceDependencies(of: node, with: [])
             let context = AtomTransactionContext(store: self, frame: Self.closedFrame, token: -1, node: node)
             return node.atom._adoptOverride(override(node.atom), context: context)
@@ -108,6 +121,16 @@ extension AtomStore {
         return value
     }
 
+    /// The override that replaces a node's own function: its scope's, else the root's.
+    @inline(__always)
+    private func override<A: Atom>(for node: Node<A>) -> (@MainActor (A) -> A.Produced)? {
+        if let scope = node.scope, !scope.overrides.isEmpty, let override = scope.overrides.override(for: node.atom, key: node.key) {
+            return override
+        }
+        guard !overrides.isEmpty else { return nil }
+        return overrides.override(for: node.atom, key: node.key)
+    }
+
     /// The frame of contexts that never watch: those given to overridden atoms.
     private static let closedFrame = EvaluationFrame()
 
@@ -122,10 +145,10 @@ extension AtomStore {
 
     /// Watches an atom from inside an evaluation: returns its current value and makes it a
     /// dependency of the evaluating atom.
-    func watch<A: Atom>(_ atom: A, frame: EvaluationFrame, token: Int) -> A.Produced {
+    func watch<A: Atom>(_ atom: A, frame: EvaluationFrame, token: Int, scope: ScopeState?) -> A.Produced {
         // A context that escaped its evaluation (captured in a closure) can only read.
         guard frame.token == token else {
-            return read(atom, at: nil)
+            return read(atom, in: scope, at: nil)
         }
         if !frame.diverged {
             let previous = frame.previous
@@ -144,7 +167,7 @@ extension AtomStore {
                 ensureFresh(node)
                 return value(of: node)
             }
-            let node = resolve(atom)
+            let node = resolve(atom, in: scope)
             if node.watchToken != token {
                 // A different dependency: collect every watched atom from here on.
                 node.watchToken = token
@@ -160,7 +183,7 @@ extension AtomStore {
             node = previous
             ensureFresh(node)
         } else {
-            node = resolve(atom)
+            node = resolve(atom, in: scope)
         }
         if node.watchToken != token {
             node.watchToken = token

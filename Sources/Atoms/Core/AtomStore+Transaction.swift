@@ -29,10 +29,10 @@ extension AtomStore {
         repeat {
             stabilize()
             if nextEffect < log.effectEvents.count {
-                let context = AtomCurrentContext(store: self)
                 while nextEffect < log.effectEvents.count {
                     let (node, event) = log.effectEvents[nextEffect]
                     nextEffect += 1
+                    let context = AtomCurrentContext(store: self, scope: node.scope)
                     switch event {
                     case .initialized: node.effectInitialize(context: context)
                     case .updated: node.effectUpdated(context: context)
@@ -43,7 +43,8 @@ extension AtomStore {
         } while !marked.isEmpty
         releaseUnused()
         commitNumber += 1
-        let commit = isRecording ? makeCommit() : nil
+        let commit = commitObservers.isEmpty ? nil : makeCommit()
+        let touchedScopes = scopeObservers.isEmpty ? [] : scopesTouched()
         transactionDepth = 0
 
         var subscribers = ContiguousArray<Subscriber>()
@@ -56,15 +57,19 @@ extension AtomStore {
                 observer.body(commit)
             }
         }
+        if !touchedScopes.isEmpty {
+            for observer in scopeObservers where touchedScopes.contains(where: { $0 === observer.scope }) {
+                observer.body(makeSnapshot(seenFrom: observer.scope))
+            }
+        }
         for subscriber in subscribers {
             subscriber.onUpdate?()
             subscriber.onUpdateInternal?()
         }
         let releases = effects.dropFirst(nextEffect).filter { $0.event == .released }
         if !releases.isEmpty {
-            let context = AtomCurrentContext(store: self)
             for (node, _) in releases {
-                node.effectReleased(context: context)
+                node.effectReleased(context: AtomCurrentContext(store: self, scope: node.scope))
             }
         }
     }

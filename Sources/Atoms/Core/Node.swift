@@ -15,8 +15,12 @@ class NodeBase {
 
     let number: Int
     let key: AtomKey
-    let isKeepAlive: Bool
+    /// Cleared when the node's scope ends, so that the scope releases it like any other.
+    var isKeepAlive: Bool
     let hasEffect: Bool
+    /// The scope that owns the node, whose chain its evaluation resolves atoms in; `nil` for
+    /// the root.
+    let scope: ScopeState?
 
     /// Upstream atoms in the order the last evaluation watched them, without duplicates.
     var upstream: ContiguousArray<NodeBase> = []
@@ -49,9 +53,10 @@ class NodeBase {
     /// Whether the node is recomputed when an upstream task atom's status changes (`.phase`).
     let followsAsyncStatus: Bool
 
-    init(number: Int, key: AtomKey, isKeepAlive: Bool, hasEffect: Bool, followsAsyncStatus: Bool = false) {
+    init(number: Int, key: AtomKey, scope: ScopeState?, isKeepAlive: Bool, hasEffect: Bool, followsAsyncStatus: Bool) {
         self.number = number
         self.key = key
+        self.scope = scope
         self.isKeepAlive = isKeepAlive
         self.hasEffect = hasEffect
         self.followsAsyncStatus = followsAsyncStatus
@@ -103,11 +108,12 @@ final class Node<A: Atom>: NodeBase {
     var value: A.Produced?
     var effect: A.Effect?
 
-    init(number: Int, key: AtomKey, atom: A) {
+    init(number: Int, key: AtomKey, scope: ScopeState?, atom: A) {
         self.atom = atom
         super.init(
             number: number,
             key: key,
+            scope: scope,
             isKeepAlive: atom is any KeepAlive,
             hasEffect: A.Effect.self != EmptyEffect.self,
             followsAsyncStatus: A.self is any _AsyncStatusFollowing.Type
@@ -131,11 +137,12 @@ final class Node<A: Atom>: NodeBase {
     override func makeInfo(store: AtomStore) -> AtomInfo {
         AtomInfo(
             number: number,
-            id: store.uniqueID(for: self, text: atomIDText(for: atom)),
+            id: store.uniqueID(for: self, text: scopedAtomIDText(atomIDText(for: atom), scope: scope)),
             kind: atom._kind,
             valueType: String(describing: A.Produced.self),
             isKeepAlive: isKeepAlive,
-            isSensitive: atom is any Sensitive
+            isSensitive: atom is any Sensitive,
+            scope: scope?.name
         )
     }
 
@@ -185,12 +192,14 @@ final class Node<A: Atom>: NodeBase {
     override func snapshotEntry(store: AtomStore) -> SnapshotEntry? {
         guard let value else { return nil }
         let atom = self.atom
+        let key = self.key
+        let scope = self.scope
         return SnapshotEntry(
             key: key,
             info: store.info(for: self),
             value: value,
             status: asyncStatus,
-            recreate: { store in store.makeNode(for: atom) }
+            recreate: { store in store.makeNode(for: atom, key: key, scope: scope) }
         )
     }
 }

@@ -16,7 +16,13 @@ struct OverrideTable {
         types[ObjectIdentifier(type)] = value
     }
 
+    /// Whether the table replaces the atom.
+    func overrides<A: Atom>(_ atom: A) -> Bool {
+        types[ObjectIdentifier(A.self)] != nil || instances[AtomKey(atom)] != nil
+    }
+
     func override<A: Atom>(for atom: A, key: AtomKey) -> (@MainActor (A) -> A.Produced)? {
+        let key = key.unscoped
         if let value = instances[key] {
             return value as? @MainActor (A) -> A.Produced
         }

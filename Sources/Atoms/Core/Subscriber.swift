@@ -13,10 +13,13 @@ final class Subscriber {
     /// Called after `onUpdate`, for waiters that the owning context manages itself.
     var onUpdateInternal: (@MainActor () -> Void)?
     var notifiedEpoch = 0
+    /// The scope of the context that owns the subscriber; `nil` for the root.
+    let scope: ScopeState?
 
-    init(number: Int, location: SourceLocation) {
+    init(number: Int, location: SourceLocation, scope: ScopeState?) {
         self.number = number
         self.location = location
+        self.scope = scope
     }
 
     var info: SubscriberInfo {

@@ -42,7 +42,7 @@ extension ModifiedAtom: AsyncAtom where Node: AsyncAtom {
     @MainActor
     public func _refresh(context: AtomCurrentContext, at location: SourceLocation?) async -> Modifier.Produced {
         _ = await atom._refresh(context: context, at: location)
-        return context.store.read(self, at: nil)
+        return context.store.read(self, in: context.scope, at: nil)
     }
 }
 

@@ -56,6 +56,6 @@ public final class AtomRoot {
 
     /// A new context that reads, writes and watches atoms in this root's store.
     public func context(fileID: String = #fileID, line: UInt = #line) -> AtomViewContext {
-        AtomViewContext(store: store, root: self, location: SourceLocation(fileID: fileID, line: line))
+        AtomViewContext(store: store, owner: self, scope: nil, location: SourceLocation(fileID: fileID, line: line))
     }
 }

@@ -32,6 +32,9 @@ public final class AtomStore {
     var commitObservers: [(id: Int, body: @MainActor (AtomCommit) -> Void)] = []
     var liveIDs: [AtomID: ObjectIdentifier] = [:]
     var subscriberNames: [SourceLocation: Int] = [:]
+    /// How many scopes took each name, so that every scope's name is unique.
+    var scopeNames: [String: Int] = [:]
+    var scopeObservers: [ScopeObserver] = []
 
     /// Creates an empty store.
     public init() {}
@@ -58,7 +61,9 @@ public final class AtomStore {
         commitObservers.removeAll { $0.id == id }
     }
 
-    var isRecording: Bool { !commitObservers.isEmpty }
+    /// Whether transactions collect what they change: for commit observers and for scope
+    /// observers, which need to know which scopes a commit concerns.
+    var isRecording: Bool { !commitObservers.isEmpty || !scopeObservers.isEmpty }
 
     func makeNumber() -> Int {
         defer { nextNumber += 1 }

@@ -34,6 +34,17 @@ extension AtomStore {
         )
     }
 
+    /// A snapshot whose lookups see atoms as `scope` does.
+    func makeSnapshot(seenFrom scope: ScopeState) -> Snapshot {
+        var snapshot = makeSnapshot()
+        var current: ScopeState? = scope
+        while let state = current {
+            snapshot.scopeChain.append(state.number)
+            current = state.parent
+        }
+        return snapshot
+    }
+
     /// Puts a snapshot's values back in one transaction.
     ///
     /// Restored values are authoritative: they are not recomputed. Atoms that no longer

@@ -23,9 +23,21 @@ public extension Snapshot {
         for edge in edges {
             downstreamByAtom[edge.upstream.id, default: []].append(edge.downstream.id)
         }
+        // Scoped atoms are declared inside a cluster named after their scope.
+        let scopes = Set(atoms.compactMap(\.atom.scope)).sorted()
+        for scope in scopes {
+            lines.append("  subgraph \(dotQuoted("cluster_" + scope)) {")
+            lines.append("    label=\(dotQuoted(scope))")
+            for atom in atoms where atom.atom.scope == scope {
+                lines.append("    \(dotQuoted(atom.atom.id.rawValue))")
+            }
+            lines.append("  }")
+        }
         for atom in atoms {
             let id = atom.atom.id
-            lines.append("  \(dotQuoted(id.rawValue))")
+            if atom.atom.scope == nil {
+                lines.append("  \(dotQuoted(id.rawValue))")
+            }
             for downstream in (downstreamByAtom[id] ?? []).sorted() {
                 lines.append("  \(dotQuoted(id.rawValue)) -> \(dotQuoted(downstream.rawValue))")
             }

@@ -16,11 +16,21 @@ public struct Snapshot {
     let entries: [AtomKey: SnapshotEntry]
     let entryOrder: [AtomKey]
     let edgeKeys: [(upstream: AtomKey, downstream: AtomKey)]
+    /// The numbers of the scopes a scope observer's snapshot is seen from, nearest first.
+    var scopeChain: [Int] = []
 
     /// The value of an atom as it was when the snapshot was taken, or `nil` if the atom was
     /// not cached then.
+    ///
+    /// A snapshot from ``AtomScope/scopedObserve(_:)`` looks the atom up as the scope sees
+    /// it: in the nearest scope that holds it, else in the root.
     public func lookup<Node: Atom>(_ atom: Node) -> Node.Produced? {
-        entries[AtomKey(atom)]?.value as? Node.Produced
+        for scope in scopeChain {
+            if let entry = entries[AtomKey(atom, scope: scope)] {
+                return entry.value as? Node.Produced
+            }
+        }
+        return entries[AtomKey(atom)]?.value as? Node.Produced
     }
 }
 
