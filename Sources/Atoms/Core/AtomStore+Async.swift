@@ -122,12 +122,23 @@ extension AtomStore {
     }
 
     /// Runs an atom's custom refresh and stores what it returns.
+    ///
+    /// A custom refresh usually refreshes an atom this one watches, which already updated
+    /// this one on the way. Then the returned value is written only if it differs (for an
+    /// `Equatable` value), so effects and watchers hear of the refresh once.
     func refreshCustom<A: Refreshable>(_ atom: A, in scope: ScopeState?, at location: SourceLocation?) async -> A.Produced {
+        let before = lookupNode(atom, in: scope)
+        let changedBefore = before?.changedEpoch
         let newValue = await atom.refresh(context: AtomCurrentContext(store: self, scope: scope))
         transaction(PendingCause(operation: .refresh, location: location)) {
             guard let node = lookupNode(atom, in: scope) else { return }
             noteCauseNode(node)
             ensureFresh(node)
+            if node === before, node.changedEpoch != changedBefore {
+                let isEqual = node.value.map { valuesEqual($0, newValue) } ?? false
+                let isComparable = newValue is any Equatable
+                if isEqual || !isComparable { return }
+            }
             node.value = newValue
             node.mark = .clean
             didChange(node)

@@ -125,8 +125,8 @@ struct ResettableConformanceTests {
 @Suite("Seed conformance: KeepAlive")
 @MainActor
 struct KeepAliveConformanceTests {
-    /// A state atom with `KeepAlive`, in the shape of the seed's FetchMasterDataAtom
-    /// (which is a ThrowingTaskAtom, out of scope here).
+    /// A state atom with `KeepAlive`; the seed's FetchMasterDataAtom itself, a
+    /// ThrowingTaskAtom, is in AsyncAtomExampleTests.swift.
     struct MasterDataAtom: StateAtom, KeepAlive, Hashable {
         func defaultValue(context: Context) -> [String] {
             ["initial"]

@@ -18,7 +18,8 @@ struct ContextExampleConformanceTests {
 
     // MARK: Harness
 
-    /// Stands in for FetchBooksAtom (a ThrowingTaskAtom in the seed): derives from the query.
+    /// A synchronous sibling of FetchBooksAtom; the task atom itself and `refresh` are in
+    /// AsyncTestingExampleTests.swift.
     struct SearchResultsAtom: ValueAtom, Hashable {
         func value(context: Context) -> [String] {
             let query = context.watch(SearchQueryAtom())

@@ -2,9 +2,9 @@
 // table — overriding APIClientAtom with a mock, lookup / unwatch / onUpdate /
 // waitForUpdate, and an object that keeps an `AtomContext` ("Use atoms inside objects").
 //
-// FetchBookAtom / FetchMusicsAtom are ThrowingTaskAtoms and are out of scope here; what is
-// kept is the dependency injection they rely on: the atom returning a protocol existential
-// is overridden and the mock instance comes back.
+// The dependency injection FetchBookAtom / FetchMusicsAtom rely on is checked here: the atom
+// returning a protocol existential is overridden and the mock instance comes back. The
+// task atoms themselves are in AsyncTestingExampleTests.swift.
 
 import Atoms
 import Foundation
@@ -230,7 +230,8 @@ struct AtomContextObjectConformanceTests {
         var id: Int
     }
 
-    /// A synchronous API, since async phases are out of scope.
+    /// A synchronous API; the seed's ObservableObject version, loading an AsyncPhase, is
+    /// checked with the Combine atoms.
     protocol APIClientProtocol {
         func fetchMessages(offset: Int) -> [Message]
     }

@@ -1,0 +1,277 @@
+// Seed conformance: the async parts of the "Testing" guide and the AtomTestContext table
+// (FetchBookTests, FetchMusicsTests with ThrowingTaskAtoms), the Refreshable example with
+// its UpdateEffect, and the view context's `refresh` of FetchBooksAtom.
+
+import Atoms
+import Foundation
+import Testing
+
+@Suite("Seed conformance: FetchBookTests")
+@MainActor
+struct FetchBookTestsConformance {
+    struct Book: Equatable {
+        var title: String
+        var isbn: String
+    }
+
+    struct URLError: Error {
+        enum Code { case unknown }
+        init(_ code: Code) {}
+    }
+
+    // Swift 6's data-race checking forbids sending a non-Sendable client out of the main
+    // actor to await it, so the client protocol is main-actor isolated here.
+    @MainActor
+    protocol APIClientProtocol {
+        func fetchBook(isbn: String) async throws -> Book
+    }
+
+    struct APIClient: APIClientProtocol {
+        func fetchBook(isbn: String) async throws -> Book {
+            Book(title: "from the network", isbn: isbn)
+        }
+    }
+
+    class MockAPIClient: APIClientProtocol {
+        var response: Book?
+
+        func fetchBook(isbn: String) async throws -> Book {
+            guard let response else {
+                throw URLError(.unknown)
+            }
+            return response
+        }
+    }
+
+    struct APIClientAtom: ValueAtom, Hashable {
+        func value(context: Context) -> any APIClientProtocol {
+            APIClient()
+        }
+    }
+
+    struct FetchBookAtom: ThrowingTaskAtom, Hashable {
+        let isbn: String
+
+        func value(context: Context) async throws -> Book {
+            let api = context.watch(APIClientAtom())
+            return try await api.fetchBook(isbn: isbn)
+        }
+    }
+
+    @Test("testFetch: the mock's book comes back through the task")
+    func testFetch() async throws {
+        let context = AtomTestContext()
+        let api = MockAPIClient()
+
+        // Override the atom value with the mock instance.
+        context.override(APIClientAtom()) { _ in
+            api
+        }
+
+        let expected = Book(title: "A book", isbn: "ISBN000-0-0000-0000-0")
+
+        // Inject the expected response to the mock.
+        api.response = expected
+
+        let book = try await context.watch(FetchBookAtom(isbn: "ISBN000-0-0000-0000-0")).value
+
+        #expect(book == expected)
+    }
+
+    @Test("Without a response the mock's error reaches the task and the phase")
+    func testFetchFailure() async {
+        let context = AtomTestContext()
+        context.override(APIClientAtom()) { _ in MockAPIClient() }
+        let task = context.watch(FetchBookAtom(isbn: "none"))
+        await #expect(throws: URLError.self) { try await task.value }
+        #expect(await context.wait(for: FetchBookAtom(isbn: "none").phase, timeout: 10) { $0.error is URLError })
+    }
+}
+
+@Suite("Seed conformance: FetchMusicsTests")
+@MainActor
+struct FetchMusicsTestsConformance {
+    struct Music: Equatable, Sendable {
+        var title: String
+    }
+
+    // Swift 6's data-race checking forbids sending a non-Sendable client out of the main
+    // actor to await it, so the client protocol is main-actor isolated here.
+    @MainActor
+    protocol APIClientProtocol {
+        func fetchMusics() async throws -> [Music]
+    }
+
+    struct APIClient: APIClientProtocol {
+        func fetchMusics() async throws -> [Music] { [Music(title: "from the network")] }
+    }
+
+    struct MockAPIClient: APIClientProtocol {
+        func fetchMusics() async throws -> [Music] { [] }
+    }
+
+    struct APIClientAtom: ValueAtom, Hashable {
+        func value(context: Context) -> any APIClientProtocol {
+            APIClient()
+        }
+    }
+
+    struct FetchMusicsAtom: ThrowingTaskAtom, Hashable {
+        func value(context: Context) async throws -> [Music] {
+            let api = context.watch(APIClientAtom())
+            return try await api.fetchMusics()
+        }
+    }
+
+    @Test("testFetchMusicsAtom: the mocked musics are empty")
+    func testFetchMusicsAtom() async throws {
+        let context = AtomTestContext()
+
+        context.override(APIClientAtom()) { _ in
+            MockAPIClient()
+        }
+
+        let musics = try await context.watch(FetchMusicsAtom()).value
+
+        #expect(musics.isEmpty)
+    }
+}
+
+@Suite("Seed conformance: Refreshable and its UpdateEffect")
+@MainActor
+struct RefreshableExampleConformanceTests {
+    struct Movies: Equatable, Sendable {
+        var titles: [String]
+    }
+
+    struct Offline: Error {}
+
+    /// The seed's free function, answering from a script the test controls.
+    @MainActor
+    final class Server: Sendable {
+        var answers: [Result<[Movies], Offline>] = []
+        func fetchMovies() async throws -> [Movies] {
+            await Task.yield()
+            return try answers.removeFirst().get()
+        }
+    }
+
+    struct ServerAtom: ValueAtom, Hashable {
+        func value(context: Context) -> Server { Server() }
+    }
+
+    struct LogAtom: ValueAtom, Hashable {
+        func value(context: Context) -> ConformanceProbe { ConformanceProbe() }
+    }
+
+    // MARK: Seed declarations
+
+    private struct FetchMoviesTaskAtom: ThrowingTaskAtom, Hashable {
+        func value(context: Context) async throws -> [Movies] {
+            let server = context.watch(ServerAtom())
+            return try await server.fetchMovies()
+        }
+    }
+
+    struct FetchMoviesPhaseAtom: ValueAtom, Refreshable, Hashable {
+        func value(context: Context) -> AsyncPhase<[Movies], any Error> {
+            context.watch(FetchMoviesTaskAtom().phase)
+        }
+
+        func refresh(context: CurrentContext) async -> AsyncPhase<[Movies], any Error> {
+            await context.refresh(FetchMoviesTaskAtom().phase)
+        }
+
+        func effect(context: CurrentContext) -> some AtomEffect {
+            UpdateEffect {
+                if case .failure = context.read(self) {
+                    context.read(LogAtom()).record("Failed to fetch movies.")
+                }
+            }
+        }
+    }
+
+    @Test("Refreshing the phase atom refetches through the private task atom")
+    func refresh() async {
+        let server = Server()
+        server.answers = [.success([Movies(titles: ["Alien"])]), .failure(Offline()), .success([Movies(titles: ["Heat"])])]
+        let log = ConformanceProbe()
+        let context = AtomTestContext()
+        context.override(ServerAtom()) { _ in server }
+        context.override(LogAtom()) { _ in log }
+
+        #expect(context.watch(FetchMoviesPhaseAtom()).isSuspending)
+        #expect(await context.wait(for: FetchMoviesPhaseAtom(), timeout: 10) { $0.isSuccess })
+        #expect(context.read(FetchMoviesPhaseAtom()).value == [Movies(titles: ["Alien"])])
+
+        let failed = await context.refresh(FetchMoviesPhaseAtom())
+        #expect(failed.error is Offline)
+        #expect(context.read(FetchMoviesPhaseAtom()).error is Offline)
+        #expect(log.log == ["Failed to fetch movies."])
+
+        let recovered = await context.refresh(FetchMoviesPhaseAtom())
+        #expect(recovered.value == [Movies(titles: ["Heat"])])
+        #expect(log.log == ["Failed to fetch movies."])
+    }
+}
+
+@Suite("Seed conformance: view context refresh (BooksView)")
+@MainActor
+struct BooksViewRefreshConformanceTests {
+    struct Book: Equatable, Sendable {
+        var title: String
+        var isbn: String
+    }
+
+    struct SearchQueryAtom: StateAtom, Hashable {
+        func defaultValue(context: Context) -> String {
+            ""
+        }
+    }
+
+    /// The seed's free function, counting its calls.
+    @MainActor
+    final class Library: Sendable {
+        var calls = 0
+        func fetchBooks(query: String) async throws -> [Book] {
+            calls += 1
+            await Task.yield()
+            return [Book(title: "\(query) #\(calls)", isbn: "\(calls)")]
+        }
+    }
+
+    struct LibraryAtom: ValueAtom, Hashable {
+        func value(context: Context) -> Library { Library() }
+    }
+
+    struct FetchBooksAtom: ThrowingTaskAtom, Hashable {
+        func value(context: Context) async throws -> [Book] {
+            let query = context.watch(SearchQueryAtom())
+            let library = context.watch(LibraryAtom())
+            return try await library.fetchBooks(query: query)
+        }
+    }
+
+    @Test("refresh, set and reset drive the books task")
+    func refreshSetReset() async throws {
+        let library = Library()
+        let root = AtomRoot().override(LibraryAtom()) { _ in library }
+        let context = root.context()
+
+        let booksTask = context.watch(FetchBooksAtom())
+        #expect(try await booksTask.value.map(\.title) == [" #1"])
+
+        // refresh
+        let refreshed = await context.refresh(FetchBooksAtom())
+        #expect(try await refreshed.value.map(\.title) == [" #2"])
+        #expect(context.read(FetchBooksAtom()) == refreshed)
+
+        // set: the query is a dependency, so a new task starts
+        context.set("All", for: SearchQueryAtom())
+        #expect(try await context.read(FetchBooksAtom()).value.map(\.title) == ["All #3"])
+
+        // reset
+        context.reset(SearchQueryAtom())
+        #expect(try await context.read(FetchBooksAtom()).value.map(\.title) == [" #4"])
+    }
+}
