@@ -31,8 +31,15 @@ enum RecordType: UInt8 {
 }
 
 /// Operations with a one-byte code; any other operation is written as text after code 0.
+///
+/// Codes 10 … 13 were reserved for async work before any journal used them; they now name
+/// the operations of `AtomOperation` exactly.
 enum OperationCode {
-    static let names = ["set", "modify", "reset", "restore", "watch", "unwatch", "read", "batch", "refresh", "task", "sequence", "publisher", "observation"]
+    static let names = [
+        "set", "modify", "reset", "restore", "watch", "unwatch", "read", "batch", "refresh",
+        "task finished", "sequence element", "publisher value", "object changed",
+        "task failed", "sequence failed", "publisher failed", "scope ended",
+    ]
 
     static func code(for operation: String) -> UInt8 {
         names.firstIndex(of: operation).map { UInt8($0 + 1) } ?? 0

@@ -33,7 +33,7 @@ struct RecordCodecTests {
             .subscriberDefinition(JournalSubscriberDefinition(number: 12345, fileID: "App/View.swift", line: Int.max)),
             .locationDefinition(JournalLocationDefinition(number: 0, fileID: "", line: 0)),
             .step(JournalStep(commit: 0, time: 0, operation: "set")),
-            .step(JournalStep(commit: Int.max, time: Int64.max, operation: "observation", causeAtom: Int.max - 1, causeLocation: 0)),
+            .step(JournalStep(commit: Int.max, time: Int64.max, operation: "object changed", causeAtom: Int.max - 1, causeLocation: 0)),
             .step(JournalStep(commit: 0, time: Int64.min, operation: "", label: "")),
             .keyframe(JournalKeyframe(commit: 0, time: -5, atoms: [], edges: [], subscriptions: [])),
             .keyframe(JournalKeyframe(commit: Int.max, time: Int64.min, atoms: [JournalValueEntry(atom: 9, value: .text(""))], edges: [JournalEdge(upstream: Int.max, downstream: 0)], subscriptions: [JournalSubscription(atom: 0, subscriber: Int.max)])),

@@ -33,4 +33,30 @@ struct DeepGraphTests {
         context.set(10, for: Root())
         #expect(context.read(Link(index: 4_999)) == 5_009)
     }
+
+    struct Source: StateAtom, Hashable {
+        func defaultValue(context: Context) -> Int { 1 }
+    }
+
+    /// A task at the bottom of a cold chain: deep enough that its first computation runs on
+    /// the helper stack, where the task cannot start inside the evaluation.
+    struct DeepTask: TaskAtom, Hashable {
+        func value(context: Context) async -> Int {
+            context.watch(Source()) * 100
+        }
+    }
+
+    struct TaskLink: ValueAtom, Hashable {
+        let index: Int
+        func value(context: Context) -> AsyncPhase<Int, Never> {
+            index == 0 ? context.watch(DeepTask().phase) : context.watch(TaskLink(index: index - 1))
+        }
+    }
+
+    @Test func aTaskFirstComputedDeepInAColdChainStillDelivers() async {
+        let context = AtomTestContext()
+        let top = TaskLink(index: 400)
+        _ = context.watch(top)
+        #expect(await context.wait(for: top, timeout: 30) { $0.value == 100 })
+    }
 }
