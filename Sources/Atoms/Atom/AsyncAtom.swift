@@ -23,6 +23,10 @@ public extension AsyncAtom {
     }
 }
 
+/// Atoms whose evaluation starts work that delivers later. An engine marker that every async
+/// kind refines; do not conform to it yourself.
+public protocol _AsyncWorkAtom: Atom {}
+
 /// Atoms recomputed when the status of the async atom they watch changes. An engine marker;
 /// do not conform to it yourself.
 public protocol _AsyncStatusFollowing {}

@@ -16,7 +16,7 @@
 ///     }
 /// }
 /// ```
-public protocol AsyncPhaseAtom: AsyncAtom where Produced == AsyncPhase<Success, Failure> {
+public protocol AsyncPhaseAtom: AsyncAtom, _AsyncWorkAtom where Produced == AsyncPhase<Success, Failure> {
     /// The type of the function's result.
     associatedtype Success
     /// The type of error the function throws.

@@ -11,7 +11,7 @@
 /// ```
 /// Each element is one commit (`sequence element TicksAtom`). The iteration stops when the
 /// atom is recomputed or released.
-public protocol AsyncSequenceAtom: AsyncAtom where Produced == AsyncPhase<Sequence.Element, any Error> {
+public protocol AsyncSequenceAtom: AsyncAtom, _AsyncWorkAtom where Produced == AsyncPhase<Sequence.Element, any Error> {
     /// The type of sequence.
     associatedtype Sequence: AsyncSequence
 

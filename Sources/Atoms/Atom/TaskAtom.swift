@@ -11,7 +11,7 @@
 /// ```
 /// Watch ``TaskAtom/phase`` instead to get an ``AsyncPhase`` that updates when the task
 /// finishes.
-public protocol TaskAtom: AsyncAtom where Produced == Task<Value, Never> {
+public protocol TaskAtom: AsyncAtom, _AsyncWorkAtom where Produced == Task<Value, Never> {
     /// The type of the task's result.
     associatedtype Value: Sendable
 

@@ -9,7 +9,7 @@
 ///
 /// let movies = try await context.watch(FetchMoviesAtom()).value
 /// ```
-public protocol ThrowingTaskAtom: AsyncAtom where Produced == Task<Value, any Error> {
+public protocol ThrowingTaskAtom: AsyncAtom, _AsyncWorkAtom where Produced == Task<Value, any Error> {
     /// The type of the task's result.
     associatedtype Value: Sendable
 

@@ -7,23 +7,23 @@ public struct AtomTransactionContext: AtomWatchableContext, _AtomStoreContext {
     let store: AtomStore
 
     public var _store: AtomStore { store }
-    public var _scopeChain: _AtomScopeChain? { node.scope.map(_AtomScopeChain.init) }
+    public var _scopeChain: _AtomScopeChain? { scope.map(_AtomScopeChain.init) }
     let frame: EvaluationFrame
     let token: Int
-    /// The node being evaluated.
-    let node: NodeBase
+    /// The scope the evaluating atom resolves atoms in; `nil` for the root.
+    let scope: ScopeState?
 
-    init(store: AtomStore, frame: EvaluationFrame, token: Int, node: NodeBase) {
+    init(store: AtomStore, frame: EvaluationFrame, token: Int, scope: ScopeState?) {
         self.store = store
         self.frame = frame
         self.token = token
-        self.node = node
+        self.scope = scope
     }
 
     /// The value of an atom, made a dependency of the atom being computed. Used after the
     /// computation returned (from a stored closure), it only reads.
     public func watch<Node: Atom>(_ atom: Node, at location: SourceLocation) -> Node.Produced {
-        store.watch(atom, frame: frame, token: token, scope: node.scope)
+        store.watch(atom, frame: frame, token: token, scope: scope)
     }
 
 }

@@ -33,7 +33,7 @@ final class AsyncRun {
 
     private var waiters: [CheckedContinuation<Void, Never>] = []
 
-    init(node: NodeBase, kind: AsyncRunKind) {
+    init(node: NodeBase?, kind: AsyncRunKind) {
         self.node = node
         self.kind = kind
     }

@@ -4,8 +4,15 @@
 
 extension AtomStore {
     /// Starts a run for the node that `context` is evaluating, replacing any earlier one.
+    ///
+    /// Only atoms that are ``_AsyncWorkAtom`` have their node in the frame; any other caller
+    /// gets a run attached to nothing, which delivers nothing.
     func beginRun(_ context: AtomTransactionContext, kind: AsyncRunKind) -> AsyncRun {
-        let node = context.node
+        guard context.frame.token == context.token || context.token == -1, let node = context.frame.node else {
+            let detached = AsyncRun(node: nil, kind: kind)
+            detached.cancel()
+            return detached
+        }
         node.asyncRun?.cancel()
         let run = AsyncRun(node: node, kind: kind)
         run.isRefresh = refreshingNode === node
@@ -72,7 +79,7 @@ extension AtomStore {
         }
         let downstreamNodes = node.downstream.items
         for index in downstreamNodes.indices where downstreamNodes[index].followsAsyncStatus {
-            markDirty(downstreamNodes[index])
+            markDirty(downstreamNodes[index], epoch: epoch)
         }
     }
 

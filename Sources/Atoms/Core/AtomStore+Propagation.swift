@@ -19,11 +19,11 @@ extension AtomStore {
                 }
             }
         }
+        let epoch = self.epoch
         let downstreamNodes = node.downstream.items
         for index in downstreamNodes.indices {
-            markDirty(downstreamNodes[index])
+            markDirty(downstreamNodes[index], epoch: epoch)
         }
-        let epoch = self.epoch
         let subscribers = node.subscribers.items
         for index in subscribers.indices {
             let subscriber = subscribers[index]
@@ -35,7 +35,7 @@ extension AtomStore {
 
     /// Marks a node for recomputation and everything below it for checking.
     @inline(__always)
-    func markDirty(_ downstream: NodeBase) {
+    func markDirty(_ downstream: NodeBase, epoch: Int) {
         guard downstream.restoredEpoch != epoch, !downstream.isEvaluating else { return }
         switch downstream.mark {
         case .dirty:

@@ -56,7 +56,7 @@ extension AtomStore {
     /// Produces a node's value through its override or its own function, recording what
     /// the function watches as the node's dependencies.
     func produce<A: Atom>(for node: Node<A>) -> A.Produced {
-        if let run = node.asyncRun {
+        if node.startsAsyncWork, let run = node.asyncRun {
             // Recomputing supersedes the work of the previous evaluation.
             node.asyncRun = nil
             if run.holdsNode {
@@ -68,7 +68,12 @@ extension AtomStore {
         }
         if let override = override(for: node) {
             replaceDependencies(of: node, with: [])
-            let context = AtomTransactionContext(store: self, frame: Self.closedFrame, token: -1, node: node)
+            guard node.startsAsyncWork else { return override(node.atom) }
+            // An overriding value of an async atom may be work to follow (a task).
+            let frame = Self.closedFrame
+            frame.node = node
+            defer { frame.node = nil }
+            let context = AtomTransactionContext(store: self, frame: frame, token: -1, scope: node.scope)
             return node.atom._adoptOverride(override(node.atom), context: context)
         }
         precondition(
@@ -89,8 +94,10 @@ extension AtomStore {
         frame.previous = node.upstream
         frame.token = token
         node.isEvaluating = true
-        node.evaluationToken = token
-        let context = AtomTransactionContext(store: self, frame: frame, token: token, node: node)
+        if node.startsAsyncWork {
+            frame.node = node
+        }
+        let context = AtomTransactionContext(store: self, frame: frame, token: token, scope: node.scope)
         let value: A.Produced
         if DeepEvaluation.needsHandOff(depth: depth + 1) {
             let atom = node.atom
@@ -111,6 +118,9 @@ extension AtomStore {
             }
         }
         frame.token = 0
+        if node.startsAsyncWork {
+            frame.node = nil
+        }
         frame.previous = []
         frame.confirmed = 0
         frame.cursor = 0

@@ -9,7 +9,7 @@ extension AtomStore {
     ) -> Task<Success, Never> {
         let run = beginRun(context, kind: .task)
         if !run.isRefresh {
-            context.node.asyncStatus = AsyncPhase<Success, Never>.suspending
+            run.node?.asyncStatus = AsyncPhase<Success, Never>.suspending
         }
         let task = Self.immediateTask { @MainActor [weak self] in
             let value = await body()
@@ -26,7 +26,7 @@ extension AtomStore {
     ) -> Task<Success, any Error> {
         let run = beginRun(context, kind: .task)
         if !run.isRefresh {
-            context.node.asyncStatus = AsyncPhase<Success, any Error>.suspending
+            run.node?.asyncStatus = AsyncPhase<Success, any Error>.suspending
         }
         let task = Self.immediateThrowingTask { @MainActor [weak self] in
             do {

@@ -48,12 +48,14 @@ class NodeBase {
     var asyncStatus: Any?
     /// Whether a refresh keeps the node alive until its work delivers.
     var isHeld = false
-    /// The evaluation token of the node's last evaluation.
-    var evaluationToken = 0
+    /// Whether the atom starts asynchronous work when it is evaluated. A constant, so that
+    /// synchronous atoms pay nothing for async support on the hot path.
+    let startsAsyncWork: Bool
     /// Whether the node is recomputed when an upstream task atom's status changes (`.phase`).
     let followsAsyncStatus: Bool
 
-    init(number: Int, key: AtomKey, scope: ScopeState?, isKeepAlive: Bool, hasEffect: Bool, followsAsyncStatus: Bool) {
+    init(number: Int, key: AtomKey, scope: ScopeState?, isKeepAlive: Bool, hasEffect: Bool, startsAsyncWork: Bool, followsAsyncStatus: Bool) {
+        self.startsAsyncWork = startsAsyncWork
         self.number = number
         self.key = key
         self.scope = scope
@@ -116,6 +118,7 @@ final class Node<A: Atom>: NodeBase {
             scope: scope,
             isKeepAlive: atom is any KeepAlive,
             hasEffect: A.Effect.self != EmptyEffect.self,
+            startsAsyncWork: A.self is any _AsyncWorkAtom.Type,
             followsAsyncStatus: A.self is any _AsyncStatusFollowing.Type
         )
     }

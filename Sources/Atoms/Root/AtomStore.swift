@@ -29,12 +29,16 @@ public final class AtomStore {
     var refreshingNode: NodeBase?
     var log = TransactionLog()
 
-    var commitObservers: [(id: Int, body: @MainActor (AtomCommit) -> Void)] = []
+    var commitObservers: [(id: Int, body: @MainActor (AtomCommit) -> Void)] = [] {
+        didSet { updateRecording() }
+    }
     var liveIDs: [AtomID: ObjectIdentifier] = [:]
     var subscriberNames: [SourceLocation: Int] = [:]
     /// How many scopes took each name, so that every scope's name is unique.
     var scopeNames: [String: Int] = [:]
-    var scopeObservers: [ScopeObserver] = []
+    var scopeObservers: [ScopeObserver] = [] {
+        didSet { updateRecording() }
+    }
 
     /// Creates an empty store.
     public init() {}
@@ -62,8 +66,13 @@ public final class AtomStore {
     }
 
     /// Whether transactions collect what they change: for commit observers and for scope
-    /// observers, which need to know which scopes a commit concerns.
-    var isRecording: Bool { !commitObservers.isEmpty || !scopeObservers.isEmpty }
+    /// observers, which need to know which scopes a commit concerns. Stored, because the hot
+    /// path asks for every changed atom.
+    private(set) var isRecording = false
+
+    private func updateRecording() {
+        isRecording = !commitObservers.isEmpty || !scopeObservers.isEmpty
+    }
 
     func makeNumber() -> Int {
         defer { nextNumber += 1 }
