@@ -47,7 +47,8 @@ public extension ObservableObjectAtom {
     func _produce(context: AtomTransactionContext) -> ObjectType {
         let object = object(context: context)
         context.store.observeChanges(for: Self.self, context: context) { signal in
-            let subscription = object.objectWillChange.sink { _ in signal.send() }
+            // Nonisolated: `objectWillChange` fires on the thread that changes the object.
+            let subscription = object.objectWillChange.sink { @Sendable _ in signal.send() }
             return { subscription.cancel() }
         }
         return object

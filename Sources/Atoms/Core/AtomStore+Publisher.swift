@@ -17,13 +17,15 @@ extension AtomStore {
         let run = beginRun(context, kind: .publisher)
         let (events, continuation) = AsyncStream<Result<Events.Output, Events.Failure>>.makeStream()
         let subscription = publisher.sink(
-            receiveCompletion: { completion in
+            // `@Sendable` keeps these closures nonisolated: they run on whatever thread the
+            // publisher emits on, not on the main actor this function runs on.
+            receiveCompletion: { @Sendable completion in
                 if case .failure(let error) = completion {
                     continuation.yield(.failure(error))
                 }
                 continuation.finish()
             },
-            receiveValue: { continuation.yield(.success($0)) }
+            receiveValue: { @Sendable value in continuation.yield(.success(value)) }
         )
         let task = Self.immediateTask { @MainActor [weak self] in
             for await event in events {
