@@ -44,3 +44,16 @@ final class CallCounter: Hashable, Sendable {
     nonisolated static func == (lhs: CallCounter, rhs: CallCounter) -> Bool { lhs === rhs }
     nonisolated func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(self)) }
 }
+
+/// Lets every job already queued on the main actor, and the jobs those enqueue in turn up to
+/// `hops` deep, run before returning.
+///
+/// Not a wait on time: each `Task.yield()` puts this task behind everything queued on the
+/// (serial, first-in first-out) main actor. A test that asserts something did *not* happen
+/// drains first, so a stray commit that an implementation would make has already been made.
+@MainActor
+func drainMainActor(hops: Int = 20) async {
+    for _ in 0..<hops {
+        await Task.yield()
+    }
+}

@@ -40,10 +40,9 @@ struct ObservableAtomTests {
         cart.items.append("apple")
         cart.items.append("pear")
         #expect(await context.wait(for: count, timeout: 30) { $0 == 2 })
-        cart.items.append("fig")
-        #expect(await context.wait(for: count, timeout: 30) { $0 == 3 })
-        #expect(log.causes.filter { $0.hasPrefix("object changed CartAtom") }.count == 2)
-        #expect(counter.count == 3)
+        await drainMainActor()
+        #expect(log.causes.filter { $0.hasPrefix("object changed CartAtom") }.count == 1)
+        #expect(counter.count == 2)
     }
 
     @Test func anUntrackedPropertyCommitsNothing() async {
@@ -52,9 +51,10 @@ struct ObservableAtomTests {
         let log = CommitLog(context)
         let cart = context.watch(atom)
         cart.note = "ignored"
+        await drainMainActor()
+        #expect(!log.causes.contains { $0.hasPrefix("object changed") })
         cart.items = ["tracked"]
         #expect(await context.wait(for: atom, timeout: 30) { _ in log.causes.contains { $0.hasPrefix("object changed") } })
-        // Had the note been tracked, its change would have been committed on its own first.
         #expect(log.causes.filter { $0.hasPrefix("object changed") }.count == 1)
     }
 
