@@ -25,8 +25,10 @@ public extension AtomTransactionContext {
         fileID: String = #fileID, line: UInt = #line
     ) async throws(CancellationError) -> Node.Produced {
         let value = watch(atom, at: SourceLocation(fileID: fileID, line: line))
+        // The deadline is taken now, with the value, not when the sleep starts running.
+        let deadline = clock.now.advanced(by: interval)
         do {
-            try await clock.sleep(for: interval)
+            try await clock.sleep(until: deadline, tolerance: nil)
         } catch {
             throw CancellationError()
         }

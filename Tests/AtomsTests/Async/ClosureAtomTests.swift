@@ -55,9 +55,9 @@ struct ClosureAtomTests {
         let context = AtomTestContext()
         #expect(context.watch(lookupAtom) == .success(0))
         context.set(2, for: countAtom)
-        #expect(await context.wait(for: lookupAtom, timeout: 30) { $0 == .success(20) })
+        #expect(await context.wait(for: lookupAtom, timeout: 300) { $0 == .success(20) })
         context.set(-1, for: countAtom)
-        #expect(await context.wait(for: lookupAtom, timeout: 30) { $0 == .failure(.missing) })
+        #expect(await context.wait(for: lookupAtom, timeout: 300) { $0 == .failure(.missing) })
     }
 
     @Test func familyMembersAreOneAtomPerParameter() async {
@@ -68,7 +68,7 @@ struct ClosureAtomTests {
         #expect(context.watch(labelAtom(1)) == "item 1 of 5")
         #expect(labelAtom(1).key == labelAtom(1).key)
         #expect(labelAtom(1).key != labelAtom(2).key)
-        #expect(await context.wait(for: squareAtom(7), timeout: 30) { $0 == .success(49) })
+        #expect(await context.wait(for: squareAtom(7), timeout: 300) { $0 == .success(49) })
     }
 
     @Test func idsNameTheDefinitionAndTheParameter() {

@@ -39,7 +39,7 @@ struct ObservableAtomTests {
         let cart = context.read(count.cart)
         cart.items.append("apple")
         cart.items.append("pear")
-        #expect(await context.wait(for: count, timeout: 30) { $0 == 2 })
+        #expect(await context.wait(for: count, timeout: 300) { $0 == 2 })
         await drainMainActor()
         #expect(log.causes.filter { $0.hasPrefix("object changed CartAtom") }.count == 1)
         #expect(counter.count == 2)
@@ -54,7 +54,7 @@ struct ObservableAtomTests {
         await drainMainActor()
         #expect(!log.causes.contains { $0.hasPrefix("object changed") })
         cart.items = ["tracked"]
-        #expect(await context.wait(for: atom, timeout: 30) { _ in log.causes.contains { $0.hasPrefix("object changed") } })
+        #expect(await context.wait(for: atom, timeout: 300) { _ in log.causes.contains { $0.hasPrefix("object changed") } })
         #expect(log.causes.filter { $0.hasPrefix("object changed") }.count == 1)
     }
 
@@ -68,12 +68,12 @@ struct ObservableAtomTests {
         let other = context.watch(sentinel)
         #expect(tracking.count == 1)
         cart.items = ["a"]
-        #expect(await context.wait(for: atom, timeout: 30) { _ in tracking.count == 2 })
+        #expect(await context.wait(for: atom, timeout: 300) { _ in tracking.count == 2 })
         context.unwatch(atom)
         cart.items = ["b"]
         // A change of the released cart would be handled before this one.
         other.items = ["c"]
-        #expect(await context.wait(for: sentinel, timeout: 30) { _ in log.causes.count(where: { $0.hasPrefix("object changed") }) == 2 })
+        #expect(await context.wait(for: sentinel, timeout: 300) { _ in log.causes.count(where: { $0.hasPrefix("object changed") }) == 2 })
         #expect(tracking.count == 2)
         cart.items = ["d"]
         #expect(tracking.count == 2)

@@ -48,7 +48,7 @@ struct ObservableObjectAtomTests {
         #expect(context.watch(summary) == " 20")
         let profile = context.read(ProfileAtom(label: "summary"))
         profile.name = "Ann"
-        #expect(await context.wait(for: summary, timeout: 30) { $0 == "Ann 20" })
+        #expect(await context.wait(for: summary, timeout: 300) { $0 == "Ann 20" })
     }
 
     @Test func changesInOneTurnAreOneCommit() async {
@@ -61,7 +61,7 @@ struct ObservableObjectAtomTests {
         profile.name = "Ann"
         profile.age = 21
         profile.name = "Anna"
-        #expect(await context.wait(for: summary, timeout: 30) { $0 == "Anna 21" })
+        #expect(await context.wait(for: summary, timeout: 300) { $0 == "Anna 21" })
         await drainMainActor()
         #expect(log.causes.filter { $0.hasPrefix("object changed ProfileAtom") }.count == 1)
         #expect(counter.count == 2)
@@ -73,14 +73,14 @@ struct ObservableObjectAtomTests {
         let log = CommitLog(context)
         let profile = context.watch(atom)
         profile.name = "Ann"
-        #expect(await context.wait(for: atom, timeout: 30) { _ in log.causes.contains { $0.hasPrefix("object changed") } })
+        #expect(await context.wait(for: atom, timeout: 300) { _ in log.causes.contains { $0.hasPrefix("object changed") } })
         let sentinel = ProfileAtom(label: "sentinel")
         let other = context.watch(sentinel)
         context.unwatch(atom)
         profile.name = "Bob"
         // A change of the released object would be committed before this one.
         other.name = "Eve"
-        #expect(await context.wait(for: sentinel, timeout: 30) { _ in log.causes.count(where: { $0.hasPrefix("object changed") }) == 2 })
+        #expect(await context.wait(for: sentinel, timeout: 300) { _ in log.causes.count(where: { $0.hasPrefix("object changed") }) == 2 })
         #expect(log.causes.filter { $0.hasPrefix("object changed") }.suffix(1).allSatisfy { $0.contains("sentinel") })
     }
 
@@ -95,7 +95,7 @@ struct ObservableObjectAtomTests {
         #expect(new.name == "second")
         old.age = 30
         new.age = 40
-        #expect(await context.wait(for: SeededProfileAtom(), timeout: 30) { _ in
+        #expect(await context.wait(for: SeededProfileAtom(), timeout: 300) { _ in
             log.causes.contains { $0.hasPrefix("object changed SeededProfileAtom") }
         })
         #expect(log.causes.filter { $0.hasPrefix("object changed") }.count == 1)

@@ -52,7 +52,7 @@ struct PublisherAtomTests {
         await Task.detached {
             for value in 1...50 { box.subject.send(value) }
         }.value
-        #expect(await context.wait(for: atom, timeout: 30) { $0 == .success(50) })
+        #expect(await context.wait(for: atom, timeout: 300) { $0 == .success(50) })
         #expect(seen() == (1...50).map { .success($0) })
         #expect(log.causes.filter { $0.hasPrefix("publisher value NumbersAtom") }.count == 50)
         observation.cancel()
@@ -66,7 +66,7 @@ struct PublisherAtomTests {
         atom.box.subject.send(1)
         atom.box.subject.send(completion: .failure(.broken))
         let phase: AsyncPhase<Int, FeedError>? = await {
-            _ = await context.wait(for: atom, timeout: 30) { $0.isFailure }
+            _ = await context.wait(for: atom, timeout: 300) { $0.isFailure }
             return context.read(atom)
         }()
         #expect(phase == .failure(.broken))
@@ -81,7 +81,7 @@ struct PublisherAtomTests {
         let atom = NumbersAtom(box: SubjectBox())
         _ = context.watch(atom)
         atom.box.subject.send(1)
-        #expect(await context.wait(for: atom, timeout: 30) { $0 == .success(1) })
+        #expect(await context.wait(for: atom, timeout: 300) { $0 == .success(1) })
         #expect(atom.box.cancelCount == 0)
         context.unwatch(atom)
         #expect(atom.box.cancelCount == 1)
@@ -95,18 +95,18 @@ struct PublisherAtomTests {
         let atom = SwitchingAtom(source: SourceAtom(first: first))
         _ = context.watch(atom)
         first.subject.send(1)
-        #expect(await context.wait(for: atom, timeout: 30) { $0 == .success(1) })
+        #expect(await context.wait(for: atom, timeout: 300) { $0 == .success(1) })
         context.set(second, for: atom.source)
         #expect(first.cancelCount == 1)
         #expect(context.watch(atom) == .suspending)
         first.subject.send(99)
         second.subject.send(2)
-        #expect(await context.wait(for: atom, timeout: 30) { $0 == .success(2) })
+        #expect(await context.wait(for: atom, timeout: 300) { $0 == .success(2) })
         #expect(second.cancelCount == 0)
     }
 
     @Test func aPublisherThatEmitsOnSubscriptionSucceeds() async {
         let context = AtomTestContext()
-        #expect(await context.wait(for: JustAtom(), timeout: 30) { $0 == .success("now") })
+        #expect(await context.wait(for: JustAtom(), timeout: 300) { $0 == .success("now") })
     }
 }

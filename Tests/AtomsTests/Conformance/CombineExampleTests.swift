@@ -42,9 +42,9 @@ struct TimerExampleConformanceTests {
         let second = Date(timeIntervalSince1970: 2)
 
         timer.send(first)
-        #expect(await context.wait(for: TimerAtom(), timeout: 30) { $0.value == first })
+        #expect(await context.wait(for: TimerAtom(), timeout: 300) { $0.value == first })
         timer.send(second)
-        #expect(await context.wait(for: TimerAtom(), timeout: 30) { $0.value == second })
+        #expect(await context.wait(for: TimerAtom(), timeout: 300) { $0.value == second })
         #expect(log.causes.filter { $0.hasPrefix("publisher value TimerAtom") }.count == 2)
     }
 }
@@ -80,7 +80,7 @@ struct ContactExampleConformanceTests {
 
         contact.name = "Ann"
         contact.haveBirthday()
-        #expect(await context.waitForUpdate(timeout: 30))
+        #expect(await context.waitForUpdate(timeout: 300))
         #expect(context.watch(ContactAtom()) === contact)
         #expect(contact.name == "Ann")
         #expect(contact.age == 21)
@@ -166,9 +166,9 @@ struct MessageLoaderExampleConformanceTests {
         let loader = context.read(MessageLoaderAtom())
 
         await loader.load()
-        #expect(await context.wait(for: MessageCountAtom(), timeout: 30) { $0 == 2 })
+        #expect(await context.wait(for: MessageCountAtom(), timeout: 300) { $0 == 2 })
         await loader.loadNext()
-        #expect(await context.wait(for: MessageCountAtom(), timeout: 30) { $0 == 4 })
+        #expect(await context.wait(for: MessageCountAtom(), timeout: 300) { $0 == 4 })
         #expect(loader.phase.value == [0, 1, 2, 3].map(Message.init(id:)))
         // Reading through the object's context never recreates the object.
         #expect(context.read(MessageLoaderAtom()) === loader)
