@@ -18,15 +18,18 @@ public struct AtomDefinitionKey: Hashable, Sendable, CustomStringConvertible {
         parameter.map { AnyHashable($0) }
     }
 
+    /// Keys are equal for the same definition and equal parameters.
     public static func == (lhs: AtomDefinitionKey, rhs: AtomDefinitionKey) -> Bool {
         lhs.definition == rhs.definition && lhs.hashableParameter == rhs.hashableParameter
     }
 
+    /// Hashes what ``==`` compares.
     public func hash(into hasher: inout Hasher) {
         hasher.combine(definition)
         hasher.combine(hashableParameter)
     }
 
+    /// The definition's `File.swift:line`, and the parameter of a family member.
     public var description: String {
         guard let parameter else { return definition.locationText }
         return "\(definition.locationText), \(parameter)"

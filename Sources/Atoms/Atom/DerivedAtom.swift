@@ -27,6 +27,7 @@ public struct DerivedAtom<Value>: ValueAtom {
         self.body = body
     }
 
+    /// Runs the closure the atom was defined with, so the atom behaves as any value atom.
     public func value(context: Context) -> Value {
         body(context)
     }

@@ -29,6 +29,7 @@ public struct PhaseAtom<Success, Failure: Error>: AsyncPhaseAtom {
         self.body = body
     }
 
+    /// Runs the closure the atom was defined with, so the atom behaves as any phase atom.
     public func value(context: Context) async throws(Failure) -> Success {
         try await body(context)
     }

@@ -27,10 +27,11 @@ import OpenCombine
 /// subscription is cancelled when the atom is recomputed or released, and nothing a cancelled
 /// subscription emitted after that lands.
 public protocol PublisherAtom: AsyncAtom where Produced == AsyncPhase<Publisher.Output, Publisher.Failure> {
-    /// The type of publisher.
     #if canImport(Combine)
+    /// The type of publisher. Its values cross threads to reach the store, hence `Sendable`.
     associatedtype Publisher: Combine.Publisher where Publisher.Output: Sendable
     #else
+    /// The type of publisher. Its values cross threads to reach the store, hence `Sendable`.
     associatedtype Publisher: OpenCombine.Publisher where Publisher.Output: Sendable
     #endif
 

@@ -29,6 +29,7 @@ public struct WritableAtom<Value>: StateAtom {
         makeDefault = defaultValue
     }
 
+    /// Runs the closure the atom was defined with, so the atom behaves as any state atom.
     public func defaultValue(context: Context) -> Value {
         makeDefault(context)
     }
