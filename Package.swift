@@ -13,9 +13,13 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-system", from: "1.8.1"),
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/OpenCombine/OpenCombine", from: "0.14.0"),
+        .package(url: "https://github.com/pointfreeco/swift-clocks", from: "1.1.1"),
     ],
     targets: [
-        .target(name: "Atoms"),
+        .target(name: "Atoms", dependencies: [
+            .product(name: "OpenCombine", package: "OpenCombine", condition: .when(platforms: [.linux])),
+        ]),
         .target(name: "AtomJournal", dependencies: [
             "Atoms",
             .product(name: "SystemPackage", package: "swift-system"),
@@ -44,7 +48,11 @@ let package = Package(
         ]),
         .executableTarget(name: "ExampleTodo", dependencies: ["Atoms", "AtomJournal"]),
         .executableTarget(name: "ExampleCounter", dependencies: ["Atoms", "AtomJournal"]),
-        .testTarget(name: "AtomsTests", dependencies: ["Atoms"]),
+        .testTarget(name: "AtomsTests", dependencies: [
+            "Atoms",
+            .product(name: "OpenCombine", package: "OpenCombine", condition: .when(platforms: [.linux])),
+            .product(name: "Clocks", package: "swift-clocks"),
+        ]),
         .testTarget(name: "AtomJournalTests", dependencies: ["AtomJournal", "Atoms", "ExampleCounter"]),
         .testTarget(name: "AtomScopeKitTests", dependencies: ["AtomScopeKit", "AtomJournal", "Atoms"]),
         .testTarget(name: "AtomScopeCLITests", dependencies: ["atomscope", "AtomJournal", "Atoms"]),

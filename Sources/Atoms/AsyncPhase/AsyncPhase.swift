@@ -30,7 +30,9 @@ public enum AsyncPhase<Success, Failure: Error> {
     /// ```swift
     /// phase = await AsyncPhase { try await api.fetchMessages(offset: 0) }
     /// ```
-    public init(_ body: () async throws(Failure) -> Success) async {
+    /// The operation runs on the caller's actor, so it may capture the caller's state (a
+    /// main-actor object's properties) without being `Sendable`.
+    public init(isolation: isolated (any Actor)? = #isolation, _ body: () async throws(Failure) -> Success) async {
         do {
             self = .success(try await body())
         } catch {
