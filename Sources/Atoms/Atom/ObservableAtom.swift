@@ -26,7 +26,7 @@ import Observation
 /// lost), and commits once the change has happened. Every change in one main-actor turn joins
 /// the same commit (`object changed CartAtom`). When the atom is recomputed or released, the
 /// object is no longer tracked.
-public protocol ObservableAtom: Atom where Produced == ObjectType {
+public protocol ObservableAtom: _AsyncWorkAtom where Produced == ObjectType {
     /// The type of object.
     associatedtype ObjectType: Observable & AnyObject
 

@@ -33,7 +33,7 @@ import OpenCombine
 /// When an atom that ``object(context:)`` watches changes, a new object is created and the
 /// old one is no longer followed; to use other atoms without recreating the object, pass the
 /// object an ``AtomContext`` and `read` through it.
-public protocol ObservableObjectAtom: Atom where Produced == ObjectType {
+public protocol ObservableObjectAtom: _AsyncWorkAtom where Produced == ObjectType {
     /// The type of object.
     associatedtype ObjectType: ObservableObject
 

@@ -26,7 +26,7 @@ import OpenCombine
 /// (`publisher value TimerAtom`), a failure one commit (`publisher failed TimerAtom`). The
 /// subscription is cancelled when the atom is recomputed or released, and nothing a cancelled
 /// subscription emitted after that lands.
-public protocol PublisherAtom: AsyncAtom where Produced == AsyncPhase<Publisher.Output, Publisher.Failure> {
+public protocol PublisherAtom: AsyncAtom, _AsyncWorkAtom where Produced == AsyncPhase<Publisher.Output, Publisher.Failure> {
     #if canImport(Combine)
     /// The type of publisher. Its values cross threads to reach the store, hence `Sendable`.
     associatedtype Publisher: Combine.Publisher where Publisher.Output: Sendable
