@@ -44,6 +44,7 @@ let package = Package(
         ]),
         .executableTarget(name: "ExampleTodo", dependencies: ["Atoms", "AtomJournal"]),
         .executableTarget(name: "ExampleCounter", dependencies: ["Atoms", "AtomJournal"]),
+        .executableTarget(name: "ExampleSearch", dependencies: ["Atoms", "AtomJournal"]),
         .testTarget(name: "AtomsTests", dependencies: ["Atoms"]),
         .testTarget(name: "AtomJournalTests", dependencies: ["AtomJournal", "Atoms", "ExampleCounter"]),
         .testTarget(name: "AtomScopeKitTests", dependencies: ["AtomScopeKit", "AtomJournal", "Atoms"]),
