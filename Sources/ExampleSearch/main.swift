@@ -1,5 +1,6 @@
 import AtomJournal
 import Atoms
+import ExampleSupport
 import Foundation
 
 // A scripted search session over a stub service whose responses arrive in an order the
@@ -10,21 +11,11 @@ import Foundation
 //
 //     swift run ExampleSearch [JOURNAL]
 
-let usage = "usage: ExampleSearch [JOURNAL]   (records the scripted session to JOURNAL when given)"
-
-func fail(_ message: String, status: Int32 = 1) -> Never {
-    FileHandle.standardError.write(Data("ExampleSearch: \(message)\n".utf8))
-    exit(status)
-}
-
-let arguments = Array(CommandLine.arguments.dropFirst())
-if arguments.contains("-h") || arguments.contains("--help") {
-    print(usage)
-    exit(0)
-}
-if arguments.count > 1 || arguments.first?.hasPrefix("-") == true {
-    fail(usage, status: 2)
-}
+let tool = ExampleTool(name: "ExampleSearch")
+let journalPath = tool.journalPath(
+    from: Array(CommandLine.arguments.dropFirst()),
+    usage: "usage: ExampleSearch [JOURNAL]   (records the scripted session to JOURNAL when given)"
+)
 
 /// One line per commit, then one per change.
 @MainActor
@@ -53,7 +44,7 @@ func record(to path: String?) async {
         do {
             recorder = try JournalRecorder(root: root, url: URL(filePath: path))
         } catch {
-            fail("\(error)")
+            tool.fail("\(error)")
         }
     }
 
@@ -63,21 +54,14 @@ func record(to path: String?) async {
         do {
             try await session.run()
         } catch {
-            fail("the session went wrong: \(error)")
+            tool.fail("the session went wrong: \(error)")
         }
     }
 
     guard let recorder, let path else { return }
-    do {
-        try recorder.close()
-    } catch {
-        fail("\(error)")
-    }
-    if let error = recorder.lastError {
-        fail("recording stopped early: \(error)")
-    }
+    tool.close(recorder)
     print("")
     print("recorded \(recorder.stepsWritten) steps to \(path)")
 }
 
-await record(to: arguments.first)
+await record(to: journalPath)
