@@ -140,56 +140,43 @@ private final class FanIn {
             let last = must("decoding the last step") { () throws(JournalError) in try journal.step(at: taskCount) }
             check(last.updated.contains { $0.value == .json(String(taskCount)) }, "\(name): the last step lacks the count \(taskCount)")
         }
-        try? FileManager.default.removeItem(at: url)
     }
 }
 
+/// One graph's completions; the "on" graph records to a journal in a directory of its own,
+/// removed afterwards.
 @MainActor
-private func completions(directory: URL?, run: Int) async -> Int {
-    let graph = FanIn(name: directory == nil ? "async off" : "async on",
-                      journal: directory?.appending(path: "async-\(run).journal"))
+private func completions(recording: Bool, run: Int) async -> Int {
+    let directory = recording ? TemporaryDirectory.make("async") : nil
+    defer { directory.map(TemporaryDirectory.remove) }
+    let graph = FanIn(name: recording ? "async on" : "async off", journal: directory?.appending(path: "async.journal"))
     let elapsed = await graph.complete()
     graph.close(verify: run == 0)
     return elapsed
 }
 
 @MainActor
-private enum AsyncState {
-    static var directory: URL?
-    static var runs = 0
-}
+private var asyncRuns = 0
 
+/// Off and on in fresh stores, alternating which goes first so that neither always runs on a
+/// warmer cache.
 @MainActor
 private func asyncSample() async -> (off: Int, on: Int) {
-    guard let directory = AsyncState.directory else { fatalError("no temporary directory") }
-    let run = AsyncState.runs
-    AsyncState.runs += 1
-    // Alternate which goes first, so neither always runs on a warmer cache.
+    let run = asyncRuns
+    asyncRuns += 1
     if run % 2 == 0 {
-        let off = await completions(directory: nil, run: run)
-        return (off, await completions(directory: directory, run: run))
+        let off = await completions(recording: false, run: run)
+        return (off, await completions(recording: true, run: run))
     } else {
-        let on = await completions(directory: directory, run: run)
-        return (await completions(directory: nil, run: run), on)
+        let on = await completions(recording: true, run: run)
+        return (await completions(recording: false, run: run), on)
     }
 }
 
 func registerAsyncRecording() {
     let off = metric("off")
     let on = metric("on")
-    Benchmark(
-        "journal.recording.async",
-        configuration: benchmarkConfiguration(
-            [off, on], warmup: 2, iterations: 20,
-            setup: { await MainActor.run { AsyncState.directory = TemporaryDirectory.make("async") } },
-            teardown: {
-                await MainActor.run {
-                    if let directory = AsyncState.directory { TemporaryDirectory.remove(directory) }
-                    AsyncState.directory = nil
-                }
-            }
-        )
-    ) { benchmark in
+    Benchmark("journal.recording.async", configuration: benchmarkConfiguration([off, on], warmup: 2, iterations: 20)) { benchmark in
         let (offTime, onTime) = await asyncSample()
         benchmark.measurement(off, offTime)
         benchmark.measurement(on, onTime)

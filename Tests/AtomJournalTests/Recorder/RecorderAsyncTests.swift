@@ -113,28 +113,24 @@ struct RecorderAsyncTests {
         #expect(steps.first?.updated == [JournalValueEntry(atom: number, value: .json(#"{"phase":"success","value":42}"#))])
     }
 
-    @Test func anAsyncPhaseAtomsCompletionIsOneStepWithItsPhase() async throws {
-        let feed = Feed()
-        let (steps, number) = try await record("Lookup") { context, counter in
-            #expect(context.watch(Lookup(feed: feed)) == .suspending)
-            feed.continuation.yield(7)
-            await counter.wait(for: 2)
-            #expect(context.read(Lookup(feed: feed)) == .success(7))
-        }
-        #expect(steps.map(\.operation) == ["task finished"])
-        #expect(steps.first?.updated == [JournalValueEntry(atom: number, value: .json(#"{"phase":"success","value":7}"#))])
-    }
+    /// What a `Lookup` is fed, the phase it ends in, the step's operation and the JSON.
+    nonisolated static let lookups: [(fed: Int, phase: AsyncPhase<Int, LookupFailure>, operation: String, json: String)] = [
+        (7, .success(7), "task finished", #"{"phase":"success","value":7}"#),
+        (-404, .failure(LookupFailure(code: 404)), "task failed", #"{"error":{"code":404},"phase":"failure"}"#),
+    ]
 
-    @Test func aTypedFailureIsOneStepWithTheErrorAsJSON() async throws {
+    @Test("An AsyncPhaseAtom's success or typed failure is one step with its phase", arguments: lookups.indices)
+    func anAsyncPhaseAtomsCompletionIsOneStepWithItsPhase(_ index: Int) async throws {
+        let expected = Self.lookups[index]
         let feed = Feed()
         let (steps, number) = try await record("Lookup") { context, counter in
             #expect(context.watch(Lookup(feed: feed)) == .suspending)
-            feed.continuation.yield(-404)
+            feed.continuation.yield(expected.fed)
             await counter.wait(for: 2)
-            #expect(context.read(Lookup(feed: feed)) == .failure(LookupFailure(code: 404)))
+            #expect(context.read(Lookup(feed: feed)) == expected.phase)
         }
-        #expect(steps.map(\.operation) == ["task failed"])
-        #expect(steps.first?.updated == [JournalValueEntry(atom: number, value: .json(#"{"error":{"code":404},"phase":"failure"}"#))])
+        #expect(steps.map(\.operation) == [expected.operation])
+        #expect(steps.first?.updated == [JournalValueEntry(atom: number, value: .json(expected.json))])
     }
 
     @Test func eachElementOfASequenceIsOneStep() async throws {
