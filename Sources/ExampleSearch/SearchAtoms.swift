@@ -1,4 +1,5 @@
 import Atoms
+import Foundation
 
 /// One search result.
 struct Song: Hashable, Codable, Sendable {
