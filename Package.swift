@@ -46,8 +46,10 @@ let package = Package(
             "CEditLineSupport",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
-        .executableTarget(name: "ExampleTodo", dependencies: ["Atoms", "AtomJournal"]),
-        .executableTarget(name: "ExampleCounter", dependencies: ["Atoms", "AtomJournal"]),
+        .executableTarget(name: "ExampleTodo", dependencies: ["Atoms", "AtomJournal", "ExampleSupport"]),
+        .target(name: "ExampleSupport", dependencies: ["AtomJournal"]),
+        .executableTarget(name: "ExampleCounter", dependencies: ["Atoms", "AtomJournal", "ExampleSupport"]),
+        .executableTarget(name: "ExampleSearch", dependencies: ["Atoms", "AtomJournal", "ExampleSupport"]),
         .testTarget(name: "AtomsTests", dependencies: [
             "Atoms",
             .product(name: "OpenCombine", package: "OpenCombine", condition: .when(platforms: [.linux])),

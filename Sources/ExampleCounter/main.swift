@@ -5,6 +5,7 @@ import Darwin
 #endif
 import AtomJournal
 import Atoms
+import ExampleSupport
 import Foundation
 
 // A counter app that records its session as a journal: increments, a derived doubled value
@@ -16,8 +17,7 @@ import Foundation
 // going until it is killed. See `CounterOptions.usage` for every option.
 
 func fail(_ message: String, status: Int32 = 1) -> Never {
-    FileHandle.standardError.write(Data("ExampleCounter: \(message)\n".utf8))
-    exit(status)
+    ExampleTool(name: "ExampleCounter").fail(message, status: status)
 }
 
 let commandLine = Array(CommandLine.arguments.dropFirst())
@@ -100,14 +100,7 @@ MainActor.assumeIsolated {
         recorder.mark("done after \(session.actions) actions")
     }
 
-    do {
-        try recorder.close()
-    } catch {
-        fail("\(error)")
-    }
-    if let error = recorder.lastError {
-        fail("recording stopped early: \(error)")
-    }
+    ExampleTool(name: "ExampleCounter").close(recorder)
     reporter?.commitEnded()
     if !options.report {
         print("recorded \(recorder.stepsWritten) steps to \(options.journalPath) (flush: \(options.flushName))")

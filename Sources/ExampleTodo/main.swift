@@ -1,5 +1,6 @@
 import AtomJournal
 import Atoms
+import ExampleSupport
 import Foundation
 
 // A scripted session of the seed's todo tutorial: sign in, add, toggle, filter, edit,
@@ -13,10 +14,9 @@ import Foundation
 let sessionToken = "todo-secret-7f3a9c2e51"
 
 let usage = "usage: ExampleTodo [JOURNAL]   (records the scripted session to JOURNAL when given)"
-
+let tool = ExampleTool(name: "ExampleTodo")
 func fail(_ message: String, status: Int32 = 1) -> Never {
-    FileHandle.standardError.write(Data("ExampleTodo: \(message)\n".utf8))
-    exit(status)
+    tool.fail(message, status: status)
 }
 
 let arguments = Array(CommandLine.arguments.dropFirst())
@@ -91,14 +91,7 @@ MainActor.assumeIsolated {
     runSession(root, recorder: recorder)
 
     if let recorder, let journalPath {
-        do {
-            try recorder.close()
-        } catch {
-            fail("\(error)")
-        }
-        if let error = recorder.lastError {
-            fail("recording stopped early: \(error)")
-        }
+        tool.close(recorder)
         print("")
         print("recorded \(recorder.stepsWritten) steps to \(journalPath)")
     }

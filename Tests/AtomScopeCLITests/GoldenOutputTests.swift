@@ -20,10 +20,13 @@ struct GoldenCase: Sendable, CustomTestStringConvertible {
         GoldenCase(name: "todoDiff7to8JSON", expected: Golden.todoDiff7to8JSON, arguments: ["diff", Repo.todo, "7", "8", "--json"]),
         GoldenCase(name: "todoStat", expected: Golden.todoStat, arguments: ["stat", Repo.todo]),
         GoldenCase(name: "todoStatJSON", expected: Golden.todoStatJSON, arguments: ["stat", Repo.todo, "--json"]),
+        GoldenCase(name: "searchLogSearchAtom", expected: Golden.searchLogSearchAtom, arguments: ["log", Repo.search, "--atom", "SearchAtom"]),
+        GoldenCase(name: "searchReplay", expected: Golden.searchReplay, arguments: ["replay", Repo.search]),
     ]
 }
 
-/// Expected outputs of `log`, `diff` and `stat` on the todo fixture, text and `--json`.
+/// Expected outputs of `log`, `diff` and `stat` on the todo fixture, text and `--json`, and of
+/// `log --atom` and `replay` on the async search fixture.
 /// The binary runs from the repository root with relative paths, so the paths it prints are
 /// stable; the journal's start time and process id are part of the fixture. After an
 /// intended change of output, `ATOMSCOPE_UPDATE_GOLDEN=1 swift test --filter AtomScopeCLITests`

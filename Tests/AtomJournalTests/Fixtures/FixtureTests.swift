@@ -110,7 +110,7 @@ struct FixtureReplayError: Error, CustomStringConvertible {
 
 @Suite("Fixtures: the example journals")
 struct GoodFixtureTests {
-    @Test("A good fixture opens, closed, with steps, a keyframe at step 0 and marks", arguments: ["todo.journal", "counter.journal"])
+    @Test("A good fixture opens, closed, with steps, a keyframe at step 0 and marks", arguments: ["todo.journal", "counter.journal", "search.journal"])
     func opens(_ name: String) throws {
         let journal = try Journal(url: FixtureFiles.good(name))
         #expect(journal.stepCount > 0)

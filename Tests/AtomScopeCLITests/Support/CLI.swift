@@ -15,9 +15,11 @@ enum Repo {
     }
 
     /// The good journals, as paths relative to the repository root.
-    static let goodFixtures = ["fixtures/todo.journal", "fixtures/counter.journal"]
+    static let goodFixtures = ["fixtures/todo.journal", "fixtures/counter.journal", "fixtures/search.journal"]
     static let todo = "fixtures/todo.journal"
     static let counter = "fixtures/counter.journal"
+    /// The async search session: superseded, successful, failing and refreshed searches.
+    static let search = "fixtures/search.journal"
 }
 
 /// What one run of `atomscope` did.
