@@ -1,0 +1,14 @@
+// swift-tools-version: 6.1
+// A fixed workload to count instructions with callgrind (scripts/hot-path). A package of its
+// own: the benchmark package's build settings leave debug info that valgrind cannot read.
+import PackageDescription
+
+let package = Package(
+    name: "HotPath",
+    platforms: [.macOS(.v15)],
+    dependencies: [.package(name: "atomscope", path: "../..")],
+    targets: [
+        .executableTarget(name: "HotPath", dependencies: [.product(name: "Atoms", package: "atomscope")]),
+    ],
+    swiftLanguageModes: [.v6]
+)
