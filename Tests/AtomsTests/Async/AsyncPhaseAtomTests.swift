@@ -10,12 +10,7 @@ struct AsyncPhaseAtomTests {
         func defaultValue(context: Context) -> Int { 1 }
     }
 
-    final class Box: Hashable, Sendable {
-        let gate: Gate<Int, Int>
-        @MainActor init() { gate = Gate() }
-        static func == (lhs: Box, rhs: Box) -> Bool { lhs === rhs }
-        func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(self)) }
-    }
+    typealias Box = GateBox<Int, Int>
 
     struct LookupAtom: AsyncPhaseAtom, Hashable {
         let box: Box

@@ -60,6 +60,16 @@ final class Gate<Key: Hashable, Value: Sendable> {
     }
 }
 
+/// A gate that can be part of an atom's key: equal only to itself.
+final class GateBox<Key: Hashable, Value: Sendable>: Hashable, Sendable {
+    let gate: Gate<Key, Value>
+
+    @MainActor init() { gate = Gate() }
+
+    static func == (lhs: GateBox, rhs: GateBox) -> Bool { lhs === rhs }
+    func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(self)) }
+}
+
 /// Collects commit causes and changes of a store.
 @MainActor
 final class CommitLog {

@@ -8,18 +8,7 @@ struct TaskAtomTests {
         func defaultValue(context: Context) -> Int { 1 }
     }
 
-    struct GateAtom: ValueAtom, Hashable {
-        let gate: Box
-        func value(context: Context) -> Gate<Int, String> { gate.gate }
-    }
-
-    /// Gives a test's gate to its atoms through an override-free, hashable handle.
-    final class Box: Hashable, Sendable {
-        let gate: Gate<Int, String>
-        @MainActor init() { gate = Gate() }
-        static func == (lhs: Box, rhs: Box) -> Bool { lhs === rhs }
-        func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(self)) }
-    }
+    typealias Box = GateBox<Int, String>
 
     struct SearchAtom: TaskAtom, Hashable {
         let box: Box

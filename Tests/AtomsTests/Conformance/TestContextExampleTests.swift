@@ -1,10 +1,6 @@
-// Seed conformance: the synchronous parts of the "Testing" guide and of the AtomTestContext
-// table — overriding APIClientAtom with a mock, lookup / unwatch / onUpdate /
+// Seed conformance: the "Testing" guide and the AtomTestContext table — FetchBookTests and
+// FetchMusicsTests with their ThrowingTaskAtoms and mocks, lookup / unwatch / onUpdate /
 // waitForUpdate, and an object that keeps an `AtomContext` ("Use atoms inside objects").
-//
-// The dependency injection FetchBookAtom / FetchMusicsAtom rely on is checked here: the atom
-// returning a protocol existential is overridden and the mock instance comes back. The
-// task atoms themselves are in AsyncTestingExampleTests.swift.
 
 import Atoms
 import Foundation
@@ -20,6 +16,9 @@ struct FetchBookConformanceTests {
         var isbn: String
     }
 
+    // Swift 6's data-race checking forbids sending a non-Sendable client out of the main
+    // actor to await it, so the client protocol is main-actor isolated here.
+    @MainActor
     protocol APIClientProtocol {
         func fetchBook(isbn: String) async throws -> Book
     }
@@ -46,6 +45,44 @@ struct FetchBookConformanceTests {
         func value(context: Context) -> any APIClientProtocol {
             APIClient()
         }
+    }
+
+    struct FetchBookAtom: ThrowingTaskAtom, Hashable {
+        let isbn: String
+
+        func value(context: Context) async throws -> Book {
+            let api = context.watch(APIClientAtom())
+            return try await api.fetchBook(isbn: isbn)
+        }
+    }
+
+    @Test("testFetch: the mock's book comes back through the task")
+    func testFetch() async throws {
+        let context = AtomTestContext()
+        let api = MockAPIClient()
+
+        // Override the atom value with the mock instance.
+        context.override(APIClientAtom()) { _ in
+            api
+        }
+
+        let expected = Book(title: "A book", isbn: "ISBN000-0-0000-0000-0")
+
+        // Inject the expected response to the mock.
+        api.response = expected
+
+        let book = try await context.watch(FetchBookAtom(isbn: "ISBN000-0-0000-0000-0")).value
+
+        #expect(book == expected)
+    }
+
+    @Test("Without a response the mock's error reaches the task and its phase")
+    func testFetchFailure() async {
+        let context = AtomTestContext()
+        context.override(APIClientAtom()) { _ in MockAPIClient() }
+        let task = context.watch(FetchBookAtom(isbn: "none"))
+        await #expect(throws: URLError.self) { try await task.value }
+        #expect(await context.wait(for: FetchBookAtom(isbn: "none").phase, timeout: 300) { $0.error is URLError })
     }
 
     @Test("context.override(APIClientAtom()) returns the mock instance, configured after overriding")
@@ -96,6 +133,9 @@ struct FetchMusicsConformanceTests {
         var title: String
     }
 
+    // Swift 6's data-race checking forbids sending a non-Sendable client out of the main
+    // actor to await it, so the client protocol is main-actor isolated here.
+    @MainActor
     protocol APIClientProtocol {
         func fetchMusics() async throws -> [Music]
     }
@@ -116,6 +156,26 @@ struct FetchMusicsConformanceTests {
         func value(context: Context) -> any APIClientProtocol {
             APIClient()
         }
+    }
+
+    struct FetchMusicsAtom: ThrowingTaskAtom, Hashable {
+        func value(context: Context) async throws -> [Music] {
+            let api = context.watch(APIClientAtom())
+            return try await api.fetchMusics()
+        }
+    }
+
+    @Test("testFetchMusicsAtom: the mocked musics are empty")
+    func testFetchMusicsAtom() async throws {
+        let context = AtomTestContext()
+
+        context.override(APIClientAtom()) { _ in
+            MockAPIClient()
+        }
+
+        let musics = try await context.watch(FetchMusicsAtom()).value
+
+        #expect(musics.isEmpty)
     }
 
     @Test("The overridden APIClientAtom is a MockAPIClient, whose musics are empty")
