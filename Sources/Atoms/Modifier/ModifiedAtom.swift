@@ -47,3 +47,9 @@ extension ModifiedAtom: AsyncAtom where Node: AsyncAtom {
 }
 
 extension ModifiedAtom: _AsyncStatusFollowing where Modifier: _AsyncStatusReading {}
+
+/// A modified scoped atom lives where the atom it modifies lives, so that `.phase` or
+/// `.changes` of a scoped atom follows that scope's value instead of the root's.
+extension ModifiedAtom: Scoped where Node: Scoped {
+    public var scopeID: Node.ScopeID { atom.scopeID }
+}

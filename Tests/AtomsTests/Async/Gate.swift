@@ -31,6 +31,7 @@ final class Gate<Key: Hashable, Value: Sendable> {
     func waitNotingCancellation(_ key: Key) async -> Value {
         let value = await wait(key)
         if Task.isCancelled { cancelled.append(key) }
+        noteFinished(key)
         return value
     }
 

@@ -45,6 +45,17 @@ struct ScopeTests {
         #expect(root.context().read(QueryAtom()) == "")
     }
 
+    @Test func aModifierOfAScopedAtomLivesInTheSameScope() {
+        let root = AtomRoot()
+        let left = AtomScope(in: root).context()
+        let right = AtomScope(in: root).context()
+        _ = left.watch(QueryAtom())
+        left.set("owls", for: QueryAtom())
+        #expect(left.watch(QueryAtom().changes) == "owls")
+        #expect(right.watch(QueryAtom().changes) == "")
+        #expect(left.snapshot().atoms.map(\.atom.id.rawValue).filter { $0.hasPrefix("QueryAtom.changes @ ") }.count == 2)
+    }
+
     @Test func anAtomThatIsNotScopedIsComputedInTheRoot() {
         let root = AtomRoot()
         let scope = AtomScope(in: root)
@@ -203,5 +214,62 @@ struct ScopedAtomIDTests {
         #expect(AtomID("SearchAtom(query: \"a @ b\") @ App/Main.swift:3").scopeName == "App/Main.swift:3")
         #expect(AtomID("Family<A @ B>").scopeName == nil)
         #expect(AtomID("CounterAtom").unscoped == "CounterAtom")
+    }
+}
+
+@MainActor
+@Suite("Async atoms in scopes")
+struct ScopedAsyncTests {
+    typealias Box = GateBox<String, Int>
+
+    struct PaneQueryAtom: StateAtom, Scoped, Hashable {
+        func defaultValue(context: Context) -> String { "" }
+    }
+
+    /// Scoped, so each pane searches its own query; the gate is keyed by the query.
+    struct PaneSearchAtom: TaskAtom, Scoped, Hashable {
+        let box: Box
+        func value(context: Context) async -> Int {
+            let query = context.watch(PaneQueryAtom())
+            return await box.gate.waitNotingCancellation(query)
+        }
+    }
+
+    @Test func eachScopeRunsAndFinishesItsOwnTask() async {
+        let root = AtomRoot()
+        let box = Box()
+        var causes: [String] = []
+        root.observeCommits { causes.append($0.cause.description) }
+        let left = AtomScope(in: root, id: "left")
+        let right = AtomScope(in: root, id: "right")
+        let leftContext = left.context()
+        let rightContext = right.context()
+        _ = leftContext.watch(PaneQueryAtom())
+        _ = rightContext.watch(PaneQueryAtom())
+        leftContext.set("a", for: PaneQueryAtom())
+        rightContext.set("b", for: PaneQueryAtom())
+        #expect(leftContext.watch(PaneSearchAtom(box: box).phase).isSuspending)
+        #expect(rightContext.watch(PaneSearchAtom(box: box).phase).isSuspending)
+        #expect(box.gate.started == ["a", "b"])
+
+        box.gate.open("b", with: 2)
+        await box.gate.finished("b")
+        #expect(rightContext.read(PaneSearchAtom(box: box).phase).value == 2)
+        #expect(leftContext.read(PaneSearchAtom(box: box).phase).isSuspending)
+        #expect(causes.last?.hasPrefix("task finished PaneSearchAtom(") == true)
+        #expect(causes.last?.hasSuffix(") @ right") == true)
+    }
+
+    @Test func endingTheScopeCancelsItsTask() async {
+        let root = AtomRoot()
+        let box = Box()
+        let scope = AtomScope(in: root)
+        let context = scope.context()
+        let task = context.watch(PaneSearchAtom(box: box))
+        scope.close()
+        box.gate.open("", with: 1)
+        #expect(await task.value == 1)
+        #expect(box.gate.cancelled == [""])
+        #expect(root.store.snapshot().atoms.isEmpty)
     }
 }
