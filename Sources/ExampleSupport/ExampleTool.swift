@@ -9,6 +9,7 @@ public struct ExampleTool: Sendable {
     /// The program's name, which starts every failure message.
     public let name: String
 
+    /// Creates the plumbing for the program called `name`.
     public init(name: String) {
         self.name = name
     }
