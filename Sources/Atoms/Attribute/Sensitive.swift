@@ -2,5 +2,6 @@
 ///
 /// Debugging tools see that the atom exists, when it changed and what depends on it, but
 /// only a redaction marker in place of its value. Use it for tokens, passwords and
-/// personal data.
+/// personal data. Modified atoms (`.changes`, `.phase`) of a sensitive atom are sensitive
+/// too; an atom you derive from it yourself is not, unless you mark it.
 public protocol Sensitive where Self: Atom {}

@@ -53,3 +53,7 @@ extension ModifiedAtom: _AsyncStatusFollowing where Modifier: _AsyncStatusReadin
 extension ModifiedAtom: Scoped where Node: Scoped {
     public var scopeID: Node.ScopeID { atom.scopeID }
 }
+
+/// A modified sensitive atom derives its value from the secret (`.phase` holds the task's
+/// result, `.changes` the value itself), so it is kept out of journals too.
+extension ModifiedAtom: Sensitive where Node: Sensitive {}

@@ -38,6 +38,34 @@ struct RecorderPrivacyTests {
         #expect(read.index.atoms.values.contains { $0.id == "SecretLength" && !$0.isSensitive })
     }
 
+    struct SecretTaskAtom: TaskAtom, Sensitive, Hashable {
+        func value(context: Context) async -> String {
+            await Task.yield()
+            return "sentinel-42c1e0-TOKEN"
+        }
+    }
+
+    @Test func modifiersOfASensitiveAtomAreSensitiveToo() async throws {
+        let journal = TemporaryJournal("modified")
+        let root = AtomRoot()
+        let recorder = try JournalRecorder(root: root, url: journal.url)
+        let context = root.context()
+        _ = context.watch(Secret().changes)
+        context.set("sentinel-42c1e0-CHANGES", for: Secret())
+        let phase = context.watch(SecretTaskAtom().phase)
+        #expect(phase.isSuspending)
+        _ = await context.watch(SecretTaskAtom()).value
+        try recorder.close()
+
+        let bytes = try journal.bytes()
+        #expect(!bytes.contains(subsequence: Array("sentinel-42c1e0".utf8)))
+        let read = try Journal(url: journal.url)
+        for id in ["Secret.changes", "SecretTaskAtom.phase"] {
+            let definition = try #require(read.index.atoms.values.first { $0.id == id })
+            #expect(definition.isSensitive, "\(id)")
+        }
+    }
+
     @Test func excludedTypesAreNotRecordedAndIncludedTypesAreTheOnlyOnes() throws {
         let journal = TemporaryJournal()
         let root = AtomRoot()
