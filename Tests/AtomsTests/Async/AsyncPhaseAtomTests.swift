@@ -48,7 +48,7 @@ struct AsyncPhaseAtomTests {
         let phase: AsyncPhase<Int, LookupError> = context.watch(LookupAtom(box: box))
         #expect(phase == .suspending)
         box.gate.open(1, with: -1)
-        #expect(await context.wait(for: LookupAtom(box: box), timeout: 10) { $0 == .failure(.notFound) })
+        #expect(await context.wait(for: LookupAtom(box: box), timeout: 300) { $0 == .failure(.notFound) })
     }
 
     @Test func aFunctionThatNeverSuspendsIsASuccessAtOnce() {
@@ -66,7 +66,7 @@ struct AsyncPhaseAtomTests {
         context.set(2, for: IDAtom())
         #expect(context.watch(LookupAtom(box: box)) == .suspending)
         box.gate.open(2, with: 20)
-        #expect(await context.wait(for: LookupAtom(box: box), timeout: 10) { $0 == .success(20) })
+        #expect(await context.wait(for: LookupAtom(box: box), timeout: 300) { $0 == .success(20) })
         box.gate.open(1, with: 10)
         await box.gate.finished(1)
         #expect(context.read(LookupAtom(box: box)) == .success(20))
@@ -78,11 +78,11 @@ struct AsyncPhaseAtomTests {
         let log = CommitLog(context)
         #expect(context.watch(TicksAtom(box: box)).isSuspending)
         box.continuation.yield(1)
-        #expect(await context.wait(for: TicksAtom(box: box), timeout: 10) { $0.value == 1 })
+        #expect(await context.wait(for: TicksAtom(box: box), timeout: 300) { $0.value == 1 })
         box.continuation.yield(2)
-        #expect(await context.wait(for: TicksAtom(box: box), timeout: 10) { $0.value == 2 })
+        #expect(await context.wait(for: TicksAtom(box: box), timeout: 300) { $0.value == 2 })
         box.continuation.finish(throwing: Stopped())
-        #expect(await context.wait(for: TicksAtom(box: box), timeout: 10) { $0.error is Stopped })
+        #expect(await context.wait(for: TicksAtom(box: box), timeout: 300) { $0.error is Stopped })
         let causes = log.causes.filter { $0.contains("TicksAtom") && !$0.hasPrefix("watch") }
         #expect(causes.count == 3)
         #expect(causes.prefix(2).allSatisfy { $0.hasPrefix("sequence element TicksAtom") })
@@ -106,7 +106,7 @@ struct AsyncPhaseAtomTests {
         let log = CommitLog(context)
         #expect(context.watch(AttemptAtom(box: box)) == .suspending)
         box.gate.open(1, with: 10)
-        #expect(await context.wait(for: AttemptAtom(box: box), timeout: 10) { $0 == .success(10) })
+        #expect(await context.wait(for: AttemptAtom(box: box), timeout: 300) { $0 == .success(10) })
 
         var seen: [AsyncPhase<Int, Never>] = []
         context.onUpdate = { seen.append(context.read(AttemptAtom(box: box))) }

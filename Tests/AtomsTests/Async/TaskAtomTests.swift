@@ -36,7 +36,7 @@ struct TaskAtomTests {
 
         box.gate.open(1, with: "one")
         #expect(await task.value == "one")
-        let finished = await context.wait(for: SearchAtom(box: box).phase, timeout: 10) { $0.value == "one" }
+        let finished = await context.wait(for: SearchAtom(box: box).phase, timeout: 300) { $0.value == "one" }
         #expect(finished)
         let last = log.causes.last ?? ""
         #expect(last.hasPrefix("task finished SearchAtom"))
@@ -58,7 +58,7 @@ struct TaskAtomTests {
         // The newer query finishes first, the older one after it.
         box.gate.open(2, with: "two")
         #expect(await second.value == "two")
-        #expect(await context.wait(for: SearchAtom(box: box).phase, timeout: 10) { $0.value == "two" })
+        #expect(await context.wait(for: SearchAtom(box: box).phase, timeout: 300) { $0.value == "two" })
         box.gate.open(1, with: "one")
         #expect(await first.value == "one")
 
@@ -84,7 +84,7 @@ struct TaskAtomTests {
         let task = context.watch(FailingAtom())
         #expect(context.watch(FailingAtom().phase).isSuspending)
         await #expect(throws: FailingAtom.Failure.self) { try await task.value }
-        #expect(await context.wait(for: FailingAtom().phase, timeout: 10) { $0.isFailure })
+        #expect(await context.wait(for: FailingAtom().phase, timeout: 300) { $0.isFailure })
         #expect(log.causes.last?.hasPrefix("task failed FailingAtom") == true)
         #expect(context.read(FailingAtom().phase).error is FailingAtom.Failure)
     }
@@ -95,7 +95,7 @@ struct TaskAtomTests {
         context.override(SearchAtom(box: box)) { _ in Task { "stub" } }
         let task = context.watch(SearchAtom(box: box))
         #expect(await task.value == "stub")
-        #expect(await context.wait(for: SearchAtom(box: box).phase, timeout: 10) { $0.value == "stub" })
+        #expect(await context.wait(for: SearchAtom(box: box).phase, timeout: 300) { $0.value == "stub" })
         #expect(box.gate.started.isEmpty)
     }
 }

@@ -113,7 +113,7 @@ struct AsyncAtomExampleConformanceTests {
         // The stand-in never suspends, so the phase is final as soon as it is watched.
         let phase: AsyncPhase<[Song], FetchSongsError> = context.watch(FetchTrendingSongsAtom())
         #expect(phase == .failure(.noData))
-        #expect(await context.wait(for: FetchTrendingSongsAtom(), timeout: 10) { !$0.isSuspending })
+        #expect(await context.wait(for: FetchTrendingSongsAtom(), timeout: 300) { !$0.isSuspending })
         let text: String
         switch context.read(FetchTrendingSongsAtom()) {
         case .suspending:
@@ -133,7 +133,7 @@ struct AsyncAtomExampleConformanceTests {
         let context = AtomTestContext()
         let weatherPhase: AsyncPhase<Weather, any Error> = context.watch(FetchWeatherAtom().phase)
         #expect(weatherPhase.value == Weather(description: "sunny"))
-        #expect(await context.wait(for: FetchWeatherAtom().phase, timeout: 10) { !$0.isSuspending })
+        #expect(await context.wait(for: FetchWeatherAtom().phase, timeout: 300) { !$0.isSuspending })
         switch context.read(FetchWeatherAtom().phase) {
         case .success(let weather):
             #expect("It's \(weather.description) now!" == "It's sunny now!")
@@ -188,7 +188,7 @@ struct AsyncSequenceExampleConformanceTests {
         }
         #expect(text(context.watch(NotificationAtom(name: name))) == "Unknown")
         NotificationCenter.default.post(name: name, object: nil)
-        #expect(await context.wait(for: NotificationAtom(name: name), timeout: 10) { text($0) == "Active" })
+        #expect(await context.wait(for: NotificationAtom(name: name), timeout: 300) { text($0) == "Active" })
     }
 }
 

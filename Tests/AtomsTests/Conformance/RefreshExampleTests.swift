@@ -70,7 +70,7 @@ struct RefreshableExampleConformanceTests {
         context.override(LogAtom()) { _ in log }
 
         #expect(context.watch(FetchMoviesPhaseAtom()).isSuspending)
-        #expect(await context.wait(for: FetchMoviesPhaseAtom(), timeout: 10) { $0.isSuccess })
+        #expect(await context.wait(for: FetchMoviesPhaseAtom(), timeout: 300) { $0.isSuccess })
         #expect(context.read(FetchMoviesPhaseAtom()).value == [Movies(titles: ["Alien"])])
 
         let failed = await context.refresh(FetchMoviesPhaseAtom())

@@ -57,6 +57,6 @@ struct DeepGraphTests {
         let context = AtomTestContext()
         let top = TaskLink(index: 400)
         _ = context.watch(top)
-        #expect(await context.wait(for: top, timeout: 30) { $0.value == 100 })
+        #expect(await context.wait(for: top, timeout: 300) { $0.value == 100 })
     }
 }
