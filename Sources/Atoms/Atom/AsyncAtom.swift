@@ -7,8 +7,11 @@
 /// The work is cancelled when the atom is recomputed or released, and the result of
 /// cancelled work never reaches the store.
 ///
-/// What the atom's function watches before its first suspension becomes a dependency; a
-/// `watch` after an `await` only reads, so watch dependencies first.
+/// The function starts on the main actor and runs synchronously up to its first `await`, so
+/// one that never suspends delivers at once. What it watches is a dependency, before or after
+/// an `await`: a change of it recomputes the atom and cancels the running work. A dependency
+/// watched after an `await` stays while the next work runs, and goes when work finishes
+/// without watching it again.
 public protocol AsyncAtom: Atom {
     /// The engine's refresh of this atom. Implemented by the atom kinds and modifiers; do not
     /// implement it yourself.

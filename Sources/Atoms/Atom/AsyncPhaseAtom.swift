@@ -22,7 +22,7 @@ public protocol AsyncPhaseAtom: AsyncAtom, _AsyncWorkAtom where Produced == Asyn
     /// The type of error the function throws.
     associatedtype Failure: Error
 
-    /// The asynchronous work. What it watches before its first `await` becomes a dependency.
+    /// The asynchronous work. What it watches, before or after an `await`, is a dependency.
     @MainActor
     func value(context: Context) async throws(Failure) -> Success
 }

@@ -15,7 +15,7 @@ public protocol TaskAtom: AsyncAtom, _AsyncWorkAtom where Produced == Task<Value
     /// The type of the task's result.
     associatedtype Value: Sendable
 
-    /// The asynchronous work. What it watches before its first `await` becomes a dependency.
+    /// The asynchronous work. What it watches, before or after an `await`, is a dependency.
     @MainActor
     func value(context: Context) async -> Value
 }

@@ -13,7 +13,7 @@ public protocol ThrowingTaskAtom: AsyncAtom, _AsyncWorkAtom where Produced == Ta
     /// The type of the task's result.
     associatedtype Value: Sendable
 
-    /// The asynchronous work. What it watches before its first `await` becomes a dependency.
+    /// The asynchronous work. What it watches, before or after an `await`, is a dependency.
     @MainActor
     func value(context: Context) async throws -> Value
 }

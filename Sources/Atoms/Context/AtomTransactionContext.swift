@@ -12,18 +12,24 @@ public struct AtomTransactionContext: AtomWatchableContext, _AtomStoreContext {
     let token: Int
     /// The scope the evaluating atom resolves atoms in; `nil` for the root.
     let scope: ScopeState?
+    /// The work an async atom's evaluation starts; `nil` for other atoms.
+    let run: AsyncRun?
 
-    init(store: AtomStore, frame: EvaluationFrame, token: Int, scope: ScopeState?) {
+    init(store: AtomStore, frame: EvaluationFrame, token: Int, scope: ScopeState?, run: AsyncRun?) {
         self.store = store
         self.frame = frame
         self.token = token
         self.scope = scope
+        self.run = run
     }
 
-    /// The value of an atom, made a dependency of the atom being computed. Used after the
-    /// computation returned (from a stored closure), it only reads.
+    /// The value of an atom, made a dependency of the atom being computed.
+    ///
+    /// An async atom's work may also watch after an `await`: the atom then depends on what it
+    /// watched from that moment on, until its work is superseded. Anywhere else after the
+    /// computation returned (a stored closure), it only reads.
     public func watch<Node: Atom>(_ atom: Node, at location: SourceLocation) -> Node.Produced {
-        store.watch(atom, frame: frame, token: token, scope: scope)
+        store.watch(atom, frame: frame, token: token, scope: scope, run: run)
     }
 
 }

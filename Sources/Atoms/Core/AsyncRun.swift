@@ -12,8 +12,12 @@ final class AsyncRun {
     private(set) var isActive = true
     /// Stops the underlying work; set by the atom kind that started it.
     var stop: (@MainActor () -> Void)?
-    /// Operations to name in the commits that deliveries start.
-    let kind: AsyncRunKind
+    /// Operations to name in the commits that deliveries start; set by the kind that starts
+    /// the work.
+    var kind: AsyncRunKind
+    /// What the work watched after the evaluation returned (after an `await`), so that
+    /// those dependencies outlive this run only if it watched them again.
+    var lateWatched: ContiguousArray<NodeBase> = []
 
     /// A value delivered while the evaluation that started the run was still running:
     /// the evaluation returns it directly instead of a placeholder.

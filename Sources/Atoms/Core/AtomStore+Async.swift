@@ -3,21 +3,65 @@
 // FetchUserAtom(id: 3)"), so a recorder sees every completion, element and change.
 
 extension AtomStore {
-    /// Starts a run for the node that `context` is evaluating, replacing any earlier one.
+    /// Starts the run of the evaluation that `context` belongs to, replacing any earlier one.
     ///
-    /// Only atoms that are ``_AsyncWorkAtom`` have their node in the frame; any other caller
-    /// gets a run attached to nothing, which delivers nothing.
+    /// Only atoms that are ``_AsyncWorkAtom`` get a run with their evaluation; any other
+    /// caller gets a run attached to nothing, which delivers nothing.
     func beginRun(_ context: AtomTransactionContext, kind: AsyncRunKind) -> AsyncRun {
-        guard context.frame.token == context.token || context.token == -1, let node = context.frame.node else {
+        guard let run = context.run, run.isActive, let node = run.node, node.isEvaluating || context.token == -1 else {
             let detached = AsyncRun(node: nil, kind: kind)
             detached.cancel()
             return detached
         }
-        node.asyncRun?.cancel()
-        let run = AsyncRun(node: node, kind: kind)
+        if let earlier = node.asyncRun, earlier !== run {
+            earlier.cancel()
+        }
+        run.kind = kind
         run.isRefresh = refreshingNode === node
         node.asyncRun = run
         return run
+    }
+
+    /// A watch by async work after its evaluation returned: the atom becomes a dependency of
+    /// the working atom, as long as the work is current.
+    func lateWatch<A: Atom>(_ atom: A, in scope: ScopeState?, for run: AsyncRun) -> A.Produced {
+        guard run.isActive, let node = run.node, node.isAlive, node.asyncRun === run else {
+            return read(atom, in: scope, at: nil)
+        }
+        return transaction(PendingCause(operation: .watch, location: nil)) {
+            let upstream = resolve(atom, in: scope)
+            noteCauseNode(upstream)
+            guard upstream !== node else { return value(of: upstream) }
+            if !run.lateWatched.contains(where: { $0 === upstream }) {
+                run.lateWatched.append(upstream)
+            }
+            if !node.upstream.contains(where: { $0 === upstream }) {
+                node.upstream.append(upstream)
+                upstream.downstream.insert(node)
+                recordEdge(upstream, node, added: true)
+                node.lateUpstream.append(upstream)
+            }
+            return value(of: upstream)
+        }
+    }
+
+    /// Drops the dependencies that earlier work watched late and the finished work did not.
+    func pruneLateDependencies(of node: NodeBase, keeping watched: ContiguousArray<NodeBase>) {
+        guard !node.lateUpstream.isEmpty else { return }
+        var still = ContiguousArray<NodeBase>()
+        for upstream in node.lateUpstream {
+            if watched.contains(where: { $0 === upstream }) {
+                still.append(upstream)
+                continue
+            }
+            if let index = node.upstream.firstIndex(where: { $0 === upstream }) {
+                node.upstream.remove(at: index)
+            }
+            upstream.downstream.remove(node)
+            recordEdge(upstream, node, added: false)
+            log.releaseCandidates.append(upstream)
+        }
+        node.lateUpstream = still
     }
 
     /// Delivers what a run produced.
@@ -45,6 +89,9 @@ extension AtomStore {
         let operation = failed ? run.kind.failure : run.kind.value
         transaction(PendingCause(operation: operation, node: node, location: nil)) {
             if let status { node.asyncStatus = status }
+            if isLast {
+                pruneLateDependencies(of: node, keeping: run.lateWatched)
+            }
             if run.holdsNode {
                 run.holdsNode = false
                 node.isHeld = false

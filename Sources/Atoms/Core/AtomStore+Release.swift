@@ -31,6 +31,7 @@ extension AtomStore {
             log.releaseCandidates.append(upstream)
         }
         node.upstream.removeAll()
+        node.lateUpstream.removeAll()
         if node.hasEffect {
             log.effectEvents.append((node, .released))
         }

@@ -70,10 +70,8 @@ extension AtomStore {
             replaceDependencies(of: node, with: [])
             guard node.startsAsyncWork else { return override(node.atom) }
             // An overriding value of an async atom may be work to follow (a task).
-            let frame = Self.closedFrame
-            frame.node = node
-            defer { frame.node = nil }
-            let context = AtomTransactionContext(store: self, frame: frame, token: -1, scope: node.scope)
+            let run = AsyncRun(node: node, kind: .task)
+            let context = AtomTransactionContext(store: self, frame: Self.closedFrame, token: -1, scope: node.scope, run: run)
             return node.atom._adoptOverride(override(node.atom), context: context)
         }
         precondition(
@@ -94,10 +92,8 @@ extension AtomStore {
         frame.previous = node.upstream
         frame.token = token
         node.isEvaluating = true
-        if node.startsAsyncWork {
-            frame.node = node
-        }
-        let context = AtomTransactionContext(store: self, frame: frame, token: token, scope: node.scope)
+        let run = node.startsAsyncWork ? AsyncRun(node: node, kind: .task) : nil
+        let context = AtomTransactionContext(store: self, frame: frame, token: token, scope: node.scope, run: run)
         let value: A.Produced
         if DeepEvaluation.needsHandOff(depth: depth + 1) {
             let atom = node.atom
@@ -107,20 +103,17 @@ extension AtomStore {
         }
         node.isEvaluating = false
         if frame.diverged {
-            replaceDependencies(of: node, with: frame.watched)
+            replaceDependencies(of: node, with: keepingLateDependencies(of: node, frame.watched))
             frame.watched.removeAll(keepingCapacity: true)
             frame.diverged = false
         } else {
             let previous = frame.previous
             let confirmed = frame.confirmed
             if confirmed < previous.count {
-                replaceDependencies(of: node, with: ContiguousArray(previous[0..<confirmed]))
+                replaceDependencies(of: node, with: keepingLateDependencies(of: node, ContiguousArray(previous[0..<confirmed])))
             }
         }
         frame.token = 0
-        if node.startsAsyncWork {
-            frame.node = nil
-        }
         frame.previous = []
         frame.confirmed = 0
         frame.cursor = 0
@@ -141,6 +134,21 @@ extension AtomStore {
         return overrides.override(for: node.atom, key: node.key)
     }
 
+    /// An async node's new dependencies plus those its earlier work watched after an `await`
+    /// and this evaluation did not watch before its own: the new work is likely to watch them
+    /// again, and dropping them now would release a state atom only they keep.
+    private func keepingLateDependencies(of node: NodeBase, _ watched: ContiguousArray<NodeBase>) -> ContiguousArray<NodeBase> {
+        guard node.startsAsyncWork, !node.lateUpstream.isEmpty else { return watched }
+        var kept = watched
+        var late = ContiguousArray<NodeBase>()
+        for upstream in node.lateUpstream where upstream.isAlive && !watched.contains(where: { $0 === upstream }) {
+            kept.append(upstream)
+            late.append(upstream)
+        }
+        node.lateUpstream = late
+        return kept
+    }
+
     /// The frame of contexts that never watch: those given to overridden atoms.
     private static let closedFrame = EvaluationFrame()
 
@@ -155,9 +163,13 @@ extension AtomStore {
 
     /// Watches an atom from inside an evaluation: returns its current value and makes it a
     /// dependency of the evaluating atom.
-    func watch<A: Atom>(_ atom: A, frame: EvaluationFrame, token: Int, scope: ScopeState?) -> A.Produced {
-        // A context that escaped its evaluation (captured in a closure) can only read.
+    func watch<A: Atom>(_ atom: A, frame: EvaluationFrame, token: Int, scope: ScopeState?, run: AsyncRun?) -> A.Produced {
         guard frame.token == token else {
+            // After the evaluation returned: async work adds a dependency; a context that
+            // escaped in a stored closure can only read.
+            if let run {
+                return lateWatch(atom, in: scope, for: run)
+            }
             return read(atom, in: scope, at: nil)
         }
         if !frame.diverged {

@@ -81,7 +81,8 @@ extension AtomStore {
     }
 
     /// A task that starts running synchronously on the main actor, so that what an async atom
-    /// watches before its first suspension is recorded as a dependency of the evaluation.
+    /// watches before its first suspension is recorded by the evaluation itself; later watches
+    /// go through `lateWatch`.
     static func immediateTask<Success: Sendable>(
         _ operation: sending @escaping @MainActor () async -> Success
     ) -> Task<Success, Never> {

@@ -48,6 +48,10 @@ class NodeBase {
     var asyncStatus: Any?
     /// Whether a refresh keeps the node alive until its work delivers.
     var isHeld = false
+    /// The dependencies that async work added after its evaluation returned. A new
+    /// evaluation keeps them (its own work will likely watch them again after its `await`)
+    /// until that work finishes without watching them.
+    var lateUpstream: ContiguousArray<NodeBase> = []
     /// Whether the atom starts asynchronous work when it is evaluated. A constant, so that
     /// synchronous atoms pay nothing for async support on the hot path.
     let startsAsyncWork: Bool

@@ -66,7 +66,4 @@ final class EvaluationFrame {
     var watched: ContiguousArray<NodeBase> = []
     /// Position in the previous dependencies, for resolving a watch without hashing.
     var cursor = 0
-    /// The node being evaluated, set only for atoms that start async work, which need it to
-    /// attach their run.
-    var node: NodeBase?
 }

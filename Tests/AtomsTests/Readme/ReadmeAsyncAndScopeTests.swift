@@ -18,7 +18,7 @@ extension APIClient {
 struct FetchUserAtom: ThrowingTaskAtom, Hashable {
     let id: Int
     func value(context: Context) async throws -> User {
-        let api = context.watch(APIClientAtom())       // a dependency: watched before any await
+        let api = context.watch(APIClientAtom())       // a dependency: a change refetches
         return try await api.fetchUser(id: id)
     }
 }
