@@ -22,7 +22,6 @@ final class AsyncRun {
     /// A value delivered while the evaluation that started the run was still running:
     /// the evaluation returns it directly instead of a placeholder.
     var synchronousValue: Any?
-    var synchronousStatus: Any?
     var deliveredSynchronously = false
 
     /// Set when a refresh started the run: the node keeps its old value until the first

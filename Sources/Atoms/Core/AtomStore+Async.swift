@@ -151,7 +151,6 @@ extension AtomStore {
                 return value(of: node)
             }
             noteCauseNode(node)
-            ensureFresh(node)
             refreshingNode = node
             let newValue = produce(for: node)
             refreshingNode = nil

@@ -62,10 +62,9 @@ extension AtomStore {
 
     /// Iterates a sequence; each element, and a failure, becomes the node's value.
     func startSequence<A: Atom, Elements: AsyncSequence>(
-        for _: A.Type, context: AtomTransactionContext, kind: AsyncRunKind = .sequence,
-        elements: @escaping @MainActor () -> Elements
+        for _: A.Type, context: AtomTransactionContext, elements: @escaping @MainActor () -> Elements
     ) -> AsyncPhase<Elements.Element, any Error> where A.Produced == AsyncPhase<Elements.Element, any Error> {
-        let run = beginRun(context, kind: kind)
+        let run = beginRun(context, kind: .sequence)
         let task = Self.immediateTask { @MainActor [weak self] in
             do {
                 for try await element in elements() {
