@@ -92,11 +92,7 @@ extension AtomStore {
             if isLast {
                 pruneLateDependencies(of: node, keeping: run.lateWatched)
             }
-            if run.holdsNode {
-                run.holdsNode = false
-                node.isHeld = false
-                log.releaseCandidates.append(node)
-            }
+            endHold(of: run, on: node)
             if run.isRefresh {
                 // A refresh kept the old value until now; the new one replaces it at once.
                 run.isRefresh = false
@@ -131,6 +127,15 @@ extension AtomStore {
     }
 
     // MARK: Refresh
+
+    /// Ends the hold a refresh put on a node nothing else used; the node is released at the
+    /// end of the transaction unless something uses it by then.
+    func endHold(of run: AsyncRun, on node: NodeBase) {
+        guard run.holdsNode else { return }
+        run.holdsNode = false
+        node.isHeld = false
+        log.releaseCandidates.append(node)
+    }
 
     /// Recomputes an async atom and waits for its new work to deliver.
     ///

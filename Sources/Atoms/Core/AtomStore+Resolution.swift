@@ -59,11 +59,7 @@ extension AtomStore {
         if node.startsAsyncWork, let run = node.asyncRun {
             // Recomputing supersedes the work of the previous evaluation.
             node.asyncRun = nil
-            if run.holdsNode {
-                run.holdsNode = false
-                node.isHeld = false
-                log.releaseCandidates.append(node)
-            }
+            endHold(of: run, on: node)
             run.cancel()
         }
         if let override = override(for: node) {
