@@ -172,10 +172,14 @@ struct GraphTests {
             <a xlink:href=" java	script:alert(2)"><text>x</text></a><script>alert(3)</script>
             </svg>
             """#.utf8)
-        let svg = try parseSVG(live)
-        withKnownIssue("live markup must be reported") {
-            expectInert(svg, raw: live)
-        }
+        #expect(liveMarkupFindings(try parseSVG(live), raw: live) == [
+            "live element <script>",
+            #"event attribute onload="alert(1)" on <svg>"#,
+            "javascript: in xlink:href on <a>",
+            "<script in the raw SVG",
+        ])
+        let inert = Data(##"<svg xmlns="http://www.w3.org/2000/svg"><a href="#n1"><text>javascript:x</text></a></svg>"##.utf8)
+        #expect(liveMarkupFindings(try parseSVG(inert), raw: inert).isEmpty)
     }
 
     @Test func invalidDOTIsOneLine() throws {

@@ -103,63 +103,76 @@ enum CLI {
 
     /// Runs `atomscope ARGUMENTS` in `directory` (the repository root by default, so that
     /// relative fixture paths, which the output shows as given, are stable), with `stdin` as
-    /// standard input (empty by default). Output goes through files, not pipes, so that no
-    /// amount of it can block the child.
+    /// standard input (empty by default).
     static func run(
         _ arguments: [String],
         stdin: Data = Data(),
         in directory: URL = Repo.root,
         timeout: TimeInterval = 30
     ) throws -> CLIResult {
-        let binary = try binary.get()
-        let scratch = try TemporaryDirectory(prefix: "atomscope-run")
-        defer { scratch.remove() }
-        let inURL = scratch.url.appendingPathComponent("stdin")
-        let outURL = scratch.url.appendingPathComponent("stdout")
-        let errURL = scratch.url.appendingPathComponent("stderr")
-        try stdin.write(to: inURL)
-        _ = FileManager.default.createFile(atPath: outURL.path, contents: nil)
-        _ = FileManager.default.createFile(atPath: errURL.path, contents: nil)
-        let input = try FileHandle(forReadingFrom: inURL)
-        let output = try FileHandle(forWritingTo: outURL)
-        let errors = try FileHandle(forWritingTo: errURL)
-        defer {
-            try? input.close()
-            try? output.close()
-            try? errors.close()
-        }
-
-        let process = Process()
-        process.executableURL = binary
-        process.arguments = arguments
-        process.currentDirectoryURL = directory
         // Without NO_COLOR, so that the tests see that output to a file has no colour.
         var environment = ProcessInfo.processInfo.environment
         environment["NO_COLOR"] = nil
-        process.environment = environment
-        process.standardInput = input
-        process.standardOutput = output
-        process.standardError = errors
-        try process.run()
-
-        let deadline = Date().addingTimeInterval(timeout)
-        while process.isRunning {
-            if Date() > deadline {
-                process.terminate()
-                process.waitUntilExit()
-                throw CLIError.timedOut(arguments)
-            }
-            Thread.sleep(forTimeInterval: 0.002)
-        }
-        process.waitUntilExit()
-        return CLIResult(
-            arguments: arguments,
-            status: process.terminationStatus,
-            crashed: process.terminationReason == .uncaughtSignal,
-            stdout: try Data(contentsOf: outURL),
-            stderr: try Data(contentsOf: errURL)
+        return try runProgram(
+            try binary.get(), arguments, stdin: stdin, in: directory, environment: environment, timeout: timeout
         )
     }
+}
+
+/// Runs any program and collects what it did. Output goes through files, not pipes, so that
+/// no amount of it can block the child.
+func runProgram(
+    _ executable: URL,
+    _ arguments: [String],
+    stdin: Data = Data(),
+    in directory: URL = Repo.root,
+    environment: [String: String] = ProcessInfo.processInfo.environment,
+    timeout: TimeInterval = 30
+) throws -> CLIResult {
+    let scratch = try TemporaryDirectory(prefix: "atomscope-run")
+    defer { scratch.remove() }
+    let inURL = scratch.url.appendingPathComponent("stdin")
+    let outURL = scratch.url.appendingPathComponent("stdout")
+    let errURL = scratch.url.appendingPathComponent("stderr")
+    try stdin.write(to: inURL)
+    _ = FileManager.default.createFile(atPath: outURL.path, contents: nil)
+    _ = FileManager.default.createFile(atPath: errURL.path, contents: nil)
+    let input = try FileHandle(forReadingFrom: inURL)
+    let output = try FileHandle(forWritingTo: outURL)
+    let errors = try FileHandle(forWritingTo: errURL)
+    defer {
+        try? input.close()
+        try? output.close()
+        try? errors.close()
+    }
+
+    let process = Process()
+    process.executableURL = executable
+    process.arguments = arguments
+    process.currentDirectoryURL = directory
+    process.environment = environment
+    process.standardInput = input
+    process.standardOutput = output
+    process.standardError = errors
+    try process.run()
+
+    let deadline = Date().addingTimeInterval(timeout)
+    while process.isRunning {
+        if Date() > deadline {
+            process.terminate()
+            process.waitUntilExit()
+            throw CLIError.timedOut(arguments)
+        }
+        Thread.sleep(forTimeInterval: 0.002)
+    }
+    process.waitUntilExit()
+    return CLIResult(
+        arguments: arguments,
+        status: process.terminationStatus,
+        crashed: process.terminationReason == .uncaughtSignal,
+        stdout: try Data(contentsOf: outURL),
+        stderr: try Data(contentsOf: errURL)
+    )
 }
 
 /// A fresh directory under the system's temporary directory.
