@@ -89,6 +89,13 @@ struct ByteReader {
         return Array(UnsafeRawBufferPointer(rebasing: bytes[offset..<(offset + count)]))
     }
 
+    /// A reader of the next length-prefixed block, which this reader skips.
+    mutating func block() throws(PayloadError) -> ByteReader {
+        let count = try length()
+        defer { offset += count }
+        return ByteReader(UnsafeRawBufferPointer(rebasing: bytes[offset..<(offset + count)]))
+    }
+
     mutating func data() throws(PayloadError) -> [UInt8] {
         try bytes(count: length())
     }

@@ -7,7 +7,7 @@ public enum JournalFormat {
     public static let majorVersion: UInt16 = 1
     /// The minor version this library writes. A reader skips record types it does not know,
     /// so it reads any newer minor version.
-    public static let minorVersion: UInt16 = 0
+    public static let minorVersion: UInt16 = 2
     /// The size of the random per-journal salt mixed into every frame checksum.
     public static let saltSize = 16
     /// The largest metadata block a header may declare.

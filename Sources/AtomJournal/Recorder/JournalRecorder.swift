@@ -136,6 +136,9 @@ public final class JournalRecorder {
             values[change.atom.number] = value
             step.updated.append(JournalValueEntry(atom: change.atom.number, value: value))
         }
+        for atom in changes.recomputed where definedAtoms[atom.number] != nil {
+            step.recomputed.append(atom.number)
+        }
         if let number = commit.cause.atomNumber, definedAtoms[number] != nil {
             step.causeAtom = number
         }

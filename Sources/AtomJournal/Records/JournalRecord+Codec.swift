@@ -18,6 +18,12 @@ struct DeltaBase: Equatable {
     }
 }
 
+/// Tags of a step's extensions, which follow its sections (format 1.2).
+private enum StepExtension {
+    /// Atoms recomputed, or set, to an equal value: count, then atom numbers.
+    static let recomputed: UInt8 = 1
+}
+
 /// Bits of a step's flags byte: which optional sections follow.
 private enum StepSection {
     static let label: UInt8 = 1 << 0
@@ -108,6 +114,14 @@ extension JournalRecord {
             if !step.edgesRemoved.isEmpty { writer.edges(step.edgesRemoved) }
             if !step.subscriptionsAdded.isEmpty { writer.subscriptions(step.subscriptionsAdded) }
             if !step.subscriptionsRemoved.isEmpty { writer.subscriptions(step.subscriptionsRemoved) }
+            // Format 1.2: extensions after the sections, which 1.0 and 1.1 readers ignore.
+            if !step.recomputed.isEmpty {
+                var body = ByteWriter()
+                body.varint(step.recomputed.count)
+                step.recomputed.forEach { body.varint($0) }
+                writer.u8(StepExtension.recomputed)
+                writer.data(body.bytes)
+            }
         case .keyframe(let keyframe):
             writer.varint(keyframe.commit)
             writer.signed(keyframe.time)
@@ -189,6 +203,17 @@ extension JournalRecord {
             if flags & StepSection.edgesRemoved != 0 { step.edgesRemoved = try reader.edges() }
             if flags & StepSection.subscriptionsAdded != 0 { step.subscriptionsAdded = try reader.subscriptions() }
             if flags & StepSection.subscriptionsRemoved != 0 { step.subscriptionsRemoved = try reader.subscriptions() }
+            // Extensions (format 1.2): a tag, then a length-prefixed body; unknown tags are
+            // skipped, so a later minor version can add more.
+            while !reader.isAtEnd {
+                let tag = try reader.u8()
+                var body = try reader.block()
+                if tag == StepExtension.recomputed {
+                    let count = try body.itemCount(minimumSize: 1)
+                    step.recomputed.reserveCapacity(count)
+                    for _ in 0..<count { step.recomputed.append(try body.number()) }
+                }
+            }
             return .step(step)
         case .keyframe:
             let commit = try reader.number()

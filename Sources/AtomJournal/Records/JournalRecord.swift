@@ -152,8 +152,12 @@ public struct JournalStep: Sendable, Equatable {
     public var label: String?
     /// Atoms that came into existence, with their values.
     public var initialized: [JournalValueEntry]
-    /// Atoms whose change propagated, with their new values.
+    /// Atoms whose value changed, with their new values.
     public var updated: [JournalValueEntry]
+    /// Atoms recomputed, or set, to a value equal to the one they had, by number: their
+    /// downstream atoms were updated, but they did not change. Empty in journals written
+    /// before format 1.2, which recorded such atoms in ``updated``.
+    public var recomputed: [Int] = []
     /// Atoms that were released.
     public var released: [Int]
     /// Dependencies that appeared.

@@ -23,17 +23,32 @@ public struct StepFormatter: Sendable {
         return text
     }
 
-    /// One line per step for `log`: the header and the atoms it changed.
-    public func logLine(_ step: TimelineStep) -> String {
+    /// One line per step for `log`: the header and the atoms it changed, and with
+    /// `recomputed`, the atoms it recomputed to an equal value.
+    public func logLine(_ step: TimelineStep, recomputed: Bool = false) -> String {
+        var text = header(step)
         let changed = step.changedAtoms
-        guard !changed.isEmpty else { return header(step) }
-        let list = changed.prefix(6).joined(separator: ", ") + (changed.count > 6 ? ", … (\(changed.count) atoms)" : "")
-        return header(step) + style.dim(" → ") + list
+        if !changed.isEmpty {
+            text += style.dim(" → ") + Self.list(changed)
+        }
+        if recomputed, !step.recomputed.isEmpty {
+            text += style.dim(" (recomputed, unchanged: \(Self.list(step.recomputed)))")
+        }
+        return text
     }
 
-    /// The header and one indented line per change, for `replay`.
-    public func block(_ step: TimelineStep, diff: StateDiff) -> [String] {
-        [header(step)] + diff.lines(maximumValueLength: maximumValueLength).map { "    " + colored($0) }
+    private static func list(_ atoms: [String]) -> String {
+        atoms.prefix(6).joined(separator: ", ") + (atoms.count > 6 ? ", … (\(atoms.count) atoms)" : "")
+    }
+
+    /// The header and one indented line per change, for `replay`; with `recomputed`, a line
+    /// per atom recomputed to an equal value (`= Atom recomputed, unchanged`).
+    public func block(_ step: TimelineStep, diff: StateDiff, recomputed: Bool = false) -> [String] {
+        var lines = [header(step)] + diff.lines(maximumValueLength: maximumValueLength).map { "    " + colored($0) }
+        if recomputed {
+            lines += step.recomputed.map { "    " + style.dim("= \($0) recomputed, unchanged") }
+        }
+        return lines
     }
 
     private func colored(_ line: String) -> String {
@@ -72,6 +87,8 @@ public struct LogEntry: Sendable, Encodable, Equatable {
     public var label: String?
     /// Atoms initialized, updated or released, sorted.
     public var changed: [String]
+    /// Atoms recomputed, or set, to an equal value, sorted (not changes).
+    public var recomputed: [String]
 
     /// Makes the entry for a step.
     public init(_ step: TimelineStep) {
@@ -84,5 +101,6 @@ public struct LogEntry: Sendable, Encodable, Equatable {
         causeLocation = step.causeLocation
         label = step.label
         changed = step.changedAtoms
+        recomputed = step.recomputed
     }
 }

@@ -1,8 +1,9 @@
 import Foundation
 
 extension JournalStatistics {
-    /// The report `atomscope stat` prints: a summary, then the atoms that change most.
-    public func text(style: TextStyle, atomLimit: Int = 20) -> String {
+    /// The report `atomscope stat` prints: a summary, then the atoms that change most; with
+    /// `recomputed`, a column of how often each was recomputed to an equal value.
+    public func text(style: TextStyle, atomLimit: Int = 20, recomputed: Bool = false) -> String {
         var lines: [String] = []
         lines.append(style.bold(path))
         lines.append("  format      \(formatVersion)")
@@ -26,11 +27,12 @@ extension JournalStatistics {
         }
         if !perAtom.isEmpty {
             lines.append("")
-            lines.append(style.bold("  changes     value bytes  atom"))
+            lines.append(style.bold("  changes  " + (recomputed ? "recomputed  " : "") + "   value bytes  atom"))
             for atom in perAtom.prefix(atomLimit) {
                 let changes = String(atom.changes).leftPadded(to: 9)
+                let recomputes = recomputed ? String(atom.recomputes).leftPadded(to: 12) : ""
                 let bytes = (atom.sensitive ? "redacted" : String(atom.valueBytes)).leftPadded(to: 11)
-                lines.append("  \(changes)   \(bytes)  \(style.cyan(atom.id))")
+                lines.append("  \(changes)\(recomputes)   \(bytes)  \(style.cyan(atom.id))")
             }
             if perAtom.count > atomLimit {
                 lines.append(style.dim("  … and \(perAtom.count - atomLimit) more (use --json for all)"))

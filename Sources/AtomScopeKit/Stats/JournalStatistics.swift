@@ -10,8 +10,10 @@ public struct JournalStatistics: Sendable, Encodable, Equatable {
         public var id: String
         /// The atom kind.
         public var kind: String
-        /// Steps that initialized, updated or released it.
+        /// Steps that initialized, changed or released it.
         public var changes: Int
+        /// Steps that recomputed it, or set it, to an equal value (not changes).
+        public var recomputes: Int
         /// Bytes of its recorded values across all steps.
         public var valueBytes: Int
         /// Whether its values are redacted.
@@ -80,7 +82,7 @@ public struct JournalStatistics: Sendable, Encodable, Equatable {
         var usage: [String: AtomUsage] = [:]
         for definition in index.atoms.values {
             usage[definition.id] = usage[definition.id] ?? AtomUsage(
-                id: definition.id, kind: definition.kind, changes: 0, valueBytes: 0, sensitive: definition.isSensitive
+                id: definition.id, kind: definition.kind, changes: 0, recomputes: 0, valueBytes: 0, sensitive: definition.isSensitive
             )
         }
         atoms = usage.count
@@ -97,6 +99,9 @@ public struct JournalStatistics: Sendable, Encodable, Equatable {
             }
             for id in touched {
                 usage[id]?.changes += 1
+            }
+            for number in Set(step.recomputed) {
+                if let id = index.atoms[number]?.id { usage[id]?.recomputes += 1 }
             }
         }
         perAtom = usage.values.sorted { ($1.changes, $0.id) < ($0.changes, $1.id) }

@@ -30,6 +30,9 @@ public final class Timeline {
     /// Step numbers (from 1, ascending) where each atom id was initialized, updated or
     /// released.
     private let changeIndex: [String: [Int]]
+    /// Step numbers (from 1, ascending) where each atom id was recomputed, or set, to an
+    /// equal value.
+    private let recomputeIndex: [String: [Int]]
     /// The most recent state asked for.
     private var cachedState: TimelineState?
 
@@ -56,12 +59,14 @@ public final class Timeline {
         }
 
         var changes: [String: [Int]] = [:]
-        func note(_ number: Int, _ step: Int) {
+        var recomputes: [String: [Int]] = [:]
+        func note(_ number: Int, _ step: Int, in index: inout [String: [Int]]) {
             let id = catalog.id(ofAtom: number)
-            if changes[id]?.last != step {
-                changes[id, default: []].append(step)
+            if index[id]?.last != step {
+                index[id, default: []].append(step)
             }
         }
+        func note(_ number: Int, _ step: Int) { note(number, step, in: &changes) }
         for position in index.steps.indices {
             let step: JournalStep
             do {
@@ -73,8 +78,10 @@ public final class Timeline {
             for entry in step.initialized { note(entry.atom, number) }
             for entry in step.updated { note(entry.atom, number) }
             for atom in step.released { note(atom, number) }
+            for atom in step.recomputed { note(atom, number, in: &recomputes) }
         }
         changeIndex = changes
+        recomputeIndex = recomputes
     }
 
     // MARK: The journal
@@ -215,6 +222,12 @@ public final class Timeline {
     /// an id that never changed or that the journal does not define.
     public func changes(of id: String) -> [Int] {
         changeIndex[id] ?? []
+    }
+
+    /// The steps (ascending) where the atom was recomputed, or set, to a value equal to the
+    /// one it had: not changes, but work the app did.
+    public func recomputes(of id: String) -> [Int] {
+        recomputeIndex[id] ?? []
     }
 
     /// The first step after `step` where the atom changed.

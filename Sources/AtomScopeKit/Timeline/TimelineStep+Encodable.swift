@@ -1,11 +1,12 @@
 extension TimelineStep: Encodable {
     private enum CodingKeys: String, CodingKey {
         case step, commit, time, date, operation, causeAtom, causeLocation, label
-        case initialized, updated, released, edgesAdded, edgesRemoved, subscriptionsAdded, subscriptionsRemoved
+        case initialized, updated, recomputed, released, edgesAdded, edgesRemoved, subscriptionsAdded, subscriptionsRemoved
     }
 
     /// `{"step", "commit", "time" (µs), "date", "operation", "causeAtom", "causeLocation",
-    /// "label", "initialized": {id: value}, "updated": {id: value}, "released": [id],
+    /// "label", "initialized": {id: value}, "updated": {id: value}, "recomputed": [id],
+    /// "released": [id],
     /// "edgesAdded", "edgesRemoved", "subscriptionsAdded", "subscriptionsRemoved"}`; `date`,
     /// the cause and the label are left out when the journal has none, lists are always
     /// there; values as ``DiffValue`` encodes them.
@@ -21,6 +22,7 @@ extension TimelineStep: Encodable {
         try container.encodeIfPresent(label, forKey: .label)
         try container.encode(initialized.mapValues(DiffValue.init), forKey: .initialized)
         try container.encode(updated.mapValues(DiffValue.init), forKey: .updated)
+        try container.encode(recomputed, forKey: .recomputed)
         try container.encode(released, forKey: .released)
         try container.encode(edgesAdded, forKey: .edgesAdded)
         try container.encode(edgesRemoved, forKey: .edgesRemoved)

@@ -22,8 +22,11 @@ public struct TimelineStep: Sendable, Equatable {
     public var label: String?
     /// Atoms that came into existence, with their values.
     public var initialized: [String: JournalValue]
-    /// Atoms whose change propagated, with their new values.
+    /// Atoms whose value changed, with their new values.
     public var updated: [String: JournalValue]
+    /// Atoms recomputed, or set, to a value equal to the one they had, sorted: they did not
+    /// change, though what depends on them was updated. Empty for journals before format 1.2.
+    public var recomputed: [String]
     /// Atoms that were released, sorted.
     public var released: [String]
     /// Dependencies that appeared, sorted.
@@ -39,7 +42,8 @@ public struct TimelineStep: Sendable, Equatable {
     public init(
         number: Int, commit: Int, time: Int64, date: Date? = nil, operation: String,
         causeAtom: String? = nil, causeLocation: String? = nil, label: String? = nil,
-        initialized: [String: JournalValue] = [:], updated: [String: JournalValue] = [:], released: [String] = [],
+        initialized: [String: JournalValue] = [:], updated: [String: JournalValue] = [:], recomputed: [String] = [],
+        released: [String] = [],
         edgesAdded: [TimelineEdge] = [], edgesRemoved: [TimelineEdge] = [],
         subscriptionsAdded: [TimelineSubscription] = [], subscriptionsRemoved: [TimelineSubscription] = []
     ) {
@@ -53,6 +57,7 @@ public struct TimelineStep: Sendable, Equatable {
         self.label = label
         self.initialized = initialized
         self.updated = updated
+        self.recomputed = recomputed
         self.released = released
         self.edgesAdded = edgesAdded
         self.edgesRemoved = edgesRemoved
@@ -80,6 +85,7 @@ public struct TimelineStep: Sendable, Equatable {
             label: step.label,
             initialized: values(step.initialized),
             updated: values(step.updated),
+            recomputed: step.recomputed.map(catalog.id(ofAtom:)).sorted(),
             released: step.released.map(catalog.id(ofAtom:)).sorted(),
             edgesAdded: step.edgesAdded.map(catalog.edge).sorted(),
             edgesRemoved: step.edgesRemoved.map(catalog.edge).sorted(),

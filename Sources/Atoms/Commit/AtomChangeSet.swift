@@ -8,8 +8,16 @@
 public struct AtomChangeSet {
     /// Atoms that came into existence, with their value at the end of the transaction.
     public var initialized: [AtomValueChange] = []
-    /// Atoms that existed before and whose change propagated, with their new value.
+    /// Atoms that existed before and whose value changed, with their new value.
+    ///
+    /// "Changed" follows one rule: `!=` for an `Equatable` value; different JSON for an
+    /// `Encodable` one; otherwise a different description (a best guess). The atom of an
+    /// `ObservableObjectAtom` or `ObservableAtom` changes whenever its object reports a change.
     public var updated: [AtomValueChange] = []
+    /// Atoms that existed before and were recomputed, or set, to a value equal to the one they
+    /// had, by the rule of ``updated``. Their downstream atoms and subscribers were still
+    /// updated, as the atom's kind demands; a debugger uses them to explain why.
+    public var recomputed: [AtomInfo] = []
     /// Atoms that were released.
     public var released: [AtomInfo] = []
     /// Dependencies that appeared.
@@ -26,7 +34,7 @@ public struct AtomChangeSet {
 
     /// Whether the transaction changed nothing observable.
     public var isEmpty: Bool {
-        initialized.isEmpty && updated.isEmpty && released.isEmpty && edgesAdded.isEmpty
+        initialized.isEmpty && updated.isEmpty && recomputed.isEmpty && released.isEmpty && edgesAdded.isEmpty
             && edgesRemoved.isEmpty && subscriptionsAdded.isEmpty && subscriptionsRemoved.isEmpty
     }
 }

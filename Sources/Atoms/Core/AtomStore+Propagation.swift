@@ -141,6 +141,8 @@ extension AtomStore {
         node.mark = .clean
         if node.evaluate(in: self) {
             didChange(node)
+        } else if isRecording {
+            log.stopped.append(node)
         }
     }
 }

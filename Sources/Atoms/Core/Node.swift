@@ -40,6 +40,10 @@ class NodeBase {
     var restoredEpoch = 0
 
     var cachedInfo: AtomInfo?
+    /// The value the last commit reported, kept only while commits are observed, so that the
+    /// next commit can tell a change from a recompute to an equal value. It is the same value
+    /// the node holds between commits (copy-on-write), so it costs no copy.
+    var committedValue: Any?
 
     /// The asynchronous work the last evaluation started, for async atoms.
     var asyncRun: AsyncRun?

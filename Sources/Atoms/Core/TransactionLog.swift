@@ -5,6 +5,9 @@ struct TransactionLog {
     var cause = PendingCause(operation: .read, location: nil)
     /// Nodes whose value changed and propagated, for effects and the change set.
     var changed: ContiguousArray<NodeBase> = []
+    /// Nodes recomputed to a value that did not propagate (an equality cut-off), kept only
+    /// while someone observes commits: they are recomputes, not changes.
+    var stopped: ContiguousArray<NodeBase> = []
     var initialized: ContiguousArray<NodeBase> = []
     var released: ContiguousArray<NodeBase> = []
     var releaseCandidates: ContiguousArray<NodeBase> = []
@@ -17,6 +20,7 @@ struct TransactionLog {
     mutating func reset(cause: PendingCause) {
         self.cause = cause
         changed.removeAll(keepingCapacity: true)
+        stopped.removeAll(keepingCapacity: true)
         initialized.removeAll(keepingCapacity: true)
         released.removeAll(keepingCapacity: true)
         releaseCandidates.removeAll(keepingCapacity: true)

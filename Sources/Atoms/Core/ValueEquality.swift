@@ -5,7 +5,7 @@ func valuesEqual<T>(_ lhs: T, _ rhs: T) -> Bool {
     return lhs.isEqual(to: rhs)
 }
 
-private extension Equatable {
+extension Equatable {
     func isEqual(to other: Any) -> Bool {
         guard let other = other as? Self else { return false }
         return self == other

@@ -71,7 +71,14 @@ public final class AtomStore {
     private(set) var isRecording = false
 
     private func updateRecording() {
+        let wasRecording = isRecording
         isRecording = !commitObservers.isEmpty || !scopeObservers.isEmpty
+        guard isRecording != wasRecording else { return }
+        // Commits tell changes from recomputes against the value each atom had when the
+        // previous commit settled, or when observation began.
+        for node in nodes.values {
+            node.committedValue = isRecording ? node.recordedValue : nil
+        }
     }
 
     func makeNumber() -> Int {

@@ -17,18 +17,24 @@ struct LogCommand: ReportingCommand {
     @Flag(help: "Print one JSON object per line (documented in docs/CLI-JSON.md).")
     var json = false
 
+    @Flag(help: "Also show atoms recomputed to an equal value (not changes); with --atom, also the steps that only recomputed it.")
+    var recomputed = false
+
     func execute(console: Console) throws {
         let timeline = try Timeline(url: URL(fileURLWithPath: journal))
         let steps: [Int]
         if let atom {
-            steps = timeline.changes(of: try timeline.resolve(atom: atom))
+            let id = try timeline.resolve(atom: atom)
+            steps = recomputed
+                ? Array(Set(timeline.changes(of: id)).union(timeline.recomputes(of: id))).sorted()
+                : timeline.changes(of: id)
         } else {
             steps = Array(timeline.stateRange.dropFirst())
         }
         let formatter = StepFormatter(style: console.style)
         for number in steps {
             let step = try timeline.step(number)
-            console.print(json ? JSONOutput.line(LogEntry(step)) : formatter.logLine(step))
+            console.print(json ? JSONOutput.line(LogEntry(step)) : formatter.logLine(step, recomputed: recomputed))
         }
     }
 }

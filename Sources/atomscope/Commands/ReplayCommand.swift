@@ -23,6 +23,9 @@ struct ReplayCommand: ReportingCommand {
     @Option(help: "Like --live, this many times faster (2 = twice as fast).")
     var speed: Double?
 
+    @Flag(help: "Also list the atoms each step recomputed to an equal value (not changes).")
+    var recomputed = false
+
     func validate() throws {
         if let speed, !(speed > 0) {
             throw ValidationError("--speed must be a positive number, such as 2 or 0.5")
@@ -52,7 +55,7 @@ struct ReplayCommand: ReportingCommand {
                 Thread.sleep(forTimeInterval: Double(step.time - previousTime) / 1_000_000 / pace)
             }
             previousTime = step.time
-            for line in formatter.block(step, diff: try timeline.diff(step: number)) {
+            for line in formatter.block(step, diff: try timeline.diff(step: number), recomputed: recomputed) {
                 console.print(line)
             }
         }

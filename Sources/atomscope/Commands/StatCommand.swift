@@ -15,8 +15,11 @@ struct StatCommand: ReportingCommand {
     @Flag(help: "Print JSON (documented in docs/CLI-JSON.md).")
     var json = false
 
+    @Flag(help: "Also show how often each atom was recomputed to an equal value (not changes).")
+    var recomputed = false
+
     func execute(console: Console) throws {
         let statistics = try JournalStatistics(journal: Journal(url: URL(fileURLWithPath: journal)))
-        console.print(json ? JSONOutput.document(statistics) : statistics.text(style: console.style))
+        console.print(json ? JSONOutput.document(statistics) : statistics.text(style: console.style, recomputed: recomputed))
     }
 }

@@ -263,7 +263,9 @@ struct FrameDamageTests {
 
     @Test func bytesAfterTheKnownFieldsOfAValidFrameAreIgnored() throws {
         let sample = try DamageSample()
-        let frames = sample.framePayloads.map { ($0.type, $0.payload + [0x05, 0x00, 0xFF]) }
+        let frames = sample.framePayloads.map { frame in
+            (frame.type, frame.payload + FormatSpec.laterFields(of: RecordType(rawValue: frame.type)))
+        }
         let url = try sample.file(sample.rebuilt(frames))
         #expect(DamageRead.readAll(url) == .read(sample.records, .closed))
     }

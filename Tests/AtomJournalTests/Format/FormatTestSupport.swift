@@ -57,6 +57,13 @@ enum FormatSpec {
 
     /// A richer journal's records: every record type, every step section and value tag,
     /// several keyframes, as a recorder would write them (commits never decrease).
+    /// Bytes a later minor version might append to a record of this type, which today's reader
+    /// must skip: anything after a known record's fields, except for a step, whose trailing
+    /// bytes are extensions (format 1.2), so there a well-formed extension of an unknown tag.
+    static func laterFields(of type: RecordType?) -> [UInt8] {
+        type == .step ? [0x7F, 0x02, 0xFF, 0x00] : [0x01, 0xFF, 0x00, 0x7F]
+    }
+
     static let sampleRecords: [JournalRecord] = {
         var records: [JournalRecord] = [
             .atomDefinition(JournalAtomDefinition(number: 0, id: "TodosAtom", kind: "state", valueType: "Array<Todo>", isRestorable: true, isSensitive: false, isKeepAlive: false)),

@@ -127,8 +127,28 @@ struct RecordCodecTests {
         var encodeBase = DeltaBase()
         var decodeBase = DeltaBase()
         for record in FormatSpec.sampleRecords {
-            let payload = record.encodePayload(base: &encodeBase) + [0x01, 0xFF, 0x00, 0x7F]
+            let payload = record.encodePayload(base: &encodeBase) + FormatSpec.laterFields(of: record.type)
             #expect(try decode(record.type.rawValue, payload, base: &decodeBase) == record)
+        }
+    }
+
+    @Test func aStepsRecomputedAtomsRoundTripAsAnExtension() throws {
+        var encodeBase = DeltaBase()
+        var decodeBase = DeltaBase()
+        var step = JournalStep(commit: 1, time: 2, operation: "set", updated: [JournalValueEntry(atom: 3, value: .json("1"))])
+        step.recomputed = [4, 300]
+        let payload = JournalRecord.step(step).encodePayload(base: &encodeBase)
+        // Flags 0x04, one entry, then extension 1 with a 4-byte body: count 2, 4, 300.
+        #expect(Array(payload.suffix(6 + 6)) == [0x04, 0x01, 0x03, 0x00, 0x01, 0x31] + [0x01, 0x04, 0x02, 0x04, 0xAC, 0x02])
+        #expect(try decode(4, payload, base: &decodeBase) == .step(step))
+    }
+
+    @Test func aMalformedStepExtensionIsCorrupt() throws {
+        var encodeBase = DeltaBase()
+        let payload = JournalRecord.step(JournalStep(commit: 1, time: 2, operation: "set")).encodePayload(base: &encodeBase)
+        var decodeBase = DeltaBase()
+        #expect(throws: PayloadError.self) {
+            try decode(4, payload + [0x01, 0x09, 0x01], base: &decodeBase)
         }
     }
 
