@@ -1,11 +1,13 @@
 /// A context for code outside the graph (a CLI screen, a server handler, a test) that
 /// watches atoms the way a SwiftUI view does in other atom libraries.
 ///
-/// Get one from ``AtomRoot/context(fileID:line:)``, or from ``AtomScope/context(fileID:line:)``
-/// to resolve ``Scoped`` atoms and scoped overrides in that scope. Its ``watch(_:at:)`` makes the context a
-/// subscriber, named by where it first watched (`File.swift:line`); ``onUpdate`` is called
-/// once after each transaction that changed something it watches. The context stops
-/// watching when you call ``unwatchAll(fileID:line:)`` or when it is released.
+/// Get one from ``AtomRoot/context(name:fileID:line:)``, or from
+/// ``AtomScope/context(name:fileID:line:)`` to resolve ``Scoped`` atoms and scoped overrides in
+/// that scope. Its ``watch(_:at:)`` makes the context a subscriber, shown by the name given
+/// to `context(name:)` or, without one, by where it first watched (`File.swift:line`);
+/// ``onUpdate`` is called once after each transaction that changed something it watches, and
+/// ``waitForUpdate(timeout:)`` awaits the next one. The context stops watching when you call
+/// ``unwatchAll(fileID:line:)`` or when it is released.
 @MainActor
 public final class AtomViewContext: AtomWatchableContext, _AtomStoreContext {
     let store: AtomStore
@@ -17,10 +19,10 @@ public final class AtomViewContext: AtomWatchableContext, _AtomStoreContext {
     /// scoped atoms, alive while the context is used.
     private let owner: AnyObject?
 
-    init(store: AtomStore, owner: AnyObject?, scope: ScopeState?, location: SourceLocation) {
+    init(store: AtomStore, owner: AnyObject?, scope: ScopeState?, location: SourceLocation, name: String? = nil) {
         self.store = store
         self.owner = owner
-        subscriber = store.makeSubscriber(at: location, scope: scope)
+        subscriber = store.makeSubscriber(at: location, scope: scope, name: name)
     }
 
     isolated deinit {
