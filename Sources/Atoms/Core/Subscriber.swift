@@ -23,7 +23,8 @@ final class Subscriber {
         self.number = number
         self.location = location
         self.scope = scope
-        self.name = name
+        // An empty name could not be shown; it counts as none, as journals read it.
+        self.name = name?.isEmpty == false ? name : nil
     }
 
     var info: SubscriberInfo {

@@ -68,7 +68,8 @@ public final class AtomScope {
     /// A new context that reads, writes and watches atoms through this scope.
     ///
     /// - Parameter name: What commits, snapshot graphs, journals and `atomscope` call the
-    ///   context as a subscriber; without one, the `File.swift:line` where it first watched.
+    ///   context as a subscriber; without one (or with an empty one), the `File.swift:line`
+    ///   where it first watched.
     public func context(name: String? = nil, fileID: String = #fileID, line: UInt = #line) -> AtomViewContext {
         AtomViewContext(store: store, owner: self, scope: state, location: SourceLocation(fileID: fileID, line: line), name: name)
     }

@@ -49,6 +49,17 @@ struct AtomViewContextNameTests {
         #expect(added.all.map(\.description) == ["\(#fileID):\(line)"])
     }
 
+    @Test("An empty name counts as none")
+    func emptyName() {
+        let root = AtomRoot()
+        let screen = root.context(name: "")
+        let line = #line + 1
+        screen.watch(Count())
+        let subscribers = screen.snapshot().subscriptions.map(\.subscriber)
+        #expect(subscribers.map(\.name) == [nil])
+        #expect(subscribers.map(\.description) == ["\(#fileID):\(line)"])
+    }
+
     @Test("graphDescription names a named subscriber by its name and an unnamed one by its location")
     func graphDescriptionShowsTheName() {
         let root = AtomRoot()
