@@ -36,6 +36,11 @@ struct FormatVersionFixtureTests {
         for position in journal.index.keyframes.indices {
             _ = try journal.keyframe(at: position)
         }
+        // Subscriber names arrived in 1.1: an older file's subscribers read as unnamed.
+        if journal.header.minorVersion == 0 {
+            #expect(!journal.index.subscribers.isEmpty)
+            #expect(journal.index.subscribers.values.allSatisfy { $0.name == nil })
+        }
         // The sequential reader agrees with the index.
         let (records, ending) = try JournalReader(url: url).readAll()
         #expect(ending == .closed)

@@ -55,6 +55,9 @@ enum FormatSpec {
     /// The documented subscriber definition.
     static let subscriberDefinition = JournalSubscriberDefinition(number: 7, fileID: "Demo/View.swift", line: 300)
 
+    /// The documented subscriber definition with a name (format 1.1).
+    static let namedSubscriberDefinition = JournalSubscriberDefinition(number: 7, fileID: "Demo/View.swift", line: 300, name: "TodoScreen")
+
     /// A richer journal's records: every record type, every step section and value tag,
     /// several keyframes, as a recorder would write them (commits never decrease).
     static let sampleRecords: [JournalRecord] = {

@@ -31,6 +31,7 @@ struct RecordCodecTests {
             .atomDefinition(JournalAtomDefinition(number: 0, id: "", kind: "", valueType: "", isRestorable: false, isSensitive: false, isKeepAlive: false)),
             .atomDefinition(JournalAtomDefinition(number: Int.max, id: "Atom<Int>(id: \"é\")", kind: "modified", valueType: "Dictionary<String, Int>", isRestorable: true, isSensitive: true, isKeepAlive: true)),
             .subscriberDefinition(JournalSubscriberDefinition(number: 12345, fileID: "App/View.swift", line: Int.max)),
+            .subscriberDefinition(JournalSubscriberDefinition(number: 0, fileID: "", line: 0, name: "Écran \"principal\"\n🙂")),
             .locationDefinition(JournalLocationDefinition(number: 0, fileID: "", line: 0)),
             .step(JournalStep(commit: 0, time: 0, operation: "set")),
             .step(JournalStep(commit: Int.max, time: Int64.max, operation: "object changed", causeAtom: Int.max - 1, causeLocation: 0)),
@@ -123,13 +124,41 @@ struct RecordCodecTests {
         }
     }
 
+    /// Bytes after every field this version knows are what a newer minor version added. A
+    /// subscriber definition's last known field is its optional name (1.1), so it is given
+    /// one here: after an unnamed definition the extra bytes would be read as the name.
     @Test func bytesAfterTheKnownFieldsAreIgnored() throws {
         var encodeBase = DeltaBase()
         var decodeBase = DeltaBase()
-        for record in FormatSpec.sampleRecords {
+        for sample in FormatSpec.sampleRecords {
+            var record = sample
+            if case .subscriberDefinition(var definition) = record {
+                definition.name = "List"
+                record = .subscriberDefinition(definition)
+            }
             let payload = record.encodePayload(base: &encodeBase) + [0x01, 0xFF, 0x00, 0x7F]
             #expect(try decode(record.type.rawValue, payload, base: &decodeBase) == record)
         }
+    }
+
+    @Test func aSubscriberNameIsReadOnlyWhenBytesRemain() throws {
+        var base = DeltaBase()
+        let unnamed = JournalRecord.subscriberDefinition(FormatSpec.subscriberDefinition)
+        let named = JournalRecord.subscriberDefinition(FormatSpec.namedSubscriberDefinition)
+        let unnamedPayload = unnamed.encodePayload(base: &base)
+        let namedPayload = named.encodePayload(base: &base)
+        // Cut right before the name: the 1.0 definition, unnamed.
+        #expect(try decode(2, Array(namedPayload.prefix(unnamedPayload.count)), base: &base) == unnamed)
+        // Cut inside the name: an error, never a shorter name.
+        for cut in (unnamedPayload.count + 1)..<namedPayload.count {
+            #expect(throws: PayloadError.self) { try decode(2, Array(namedPayload.prefix(cut)), base: &base) }
+        }
+        #expect(try decode(2, namedPayload, base: &base) == named)
+        // An empty name is none, and is never written.
+        #expect(try decode(2, unnamedPayload + [0x00], base: &base) == unnamed)
+        var emptyName = FormatSpec.subscriberDefinition
+        emptyName.name = ""
+        #expect(JournalRecord.subscriberDefinition(emptyName).encodePayload(base: &base) == unnamedPayload)
     }
 
     /// Every field is mandatory, so any payload cut short is an error, never a record with a
