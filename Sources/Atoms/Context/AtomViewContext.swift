@@ -18,21 +18,45 @@ public final class AtomViewContext: AtomWatchableContext, _AtomStoreContext {
     /// Keeps the root or scope that made the context, and with it their observers and
     /// scoped atoms, alive while the context is used.
     private let owner: AnyObject?
+    private let waiters: UpdateWaiters
 
     init(store: AtomStore, owner: AnyObject?, scope: ScopeState?, location: SourceLocation, name: String? = nil) {
         self.store = store
         self.owner = owner
         subscriber = store.makeSubscriber(at: location, scope: scope, name: name)
+        waiters = UpdateWaiters(listeningTo: subscriber)
     }
 
     isolated deinit {
         store.unwatchAll(subscriber: subscriber, at: nil)
+        waiters.resumeAll(updated: false)
     }
 
     /// Called once after each transaction that changed an atom this context watches.
     public var onUpdate: (@MainActor () -> Void)? {
         get { subscriber.onUpdate }
         set { subscriber.onUpdate = newValue }
+    }
+
+    /// Waits until an atom this context watches is updated.
+    ///
+    /// Resumes after the next transaction that changed something the context watches, the
+    /// same transaction after which ``onUpdate`` is called (first ``onUpdate``, then the
+    /// waiters); ``onUpdate`` itself is left alone. Updates of atoms the context does not
+    /// watch do not wake it.
+    ///
+    /// ```swift
+    /// let screen = root.context(name: "SearchScreen")
+    /// _ = screen.watch(SearchAtom().phase)
+    /// if await screen.waitForUpdate(timeout: 5) {
+    ///     print(screen.watch(SearchAtom().phase))
+    /// }
+    /// ```
+    /// - Parameter duration: Seconds to wait at most; `nil` waits as long as it takes.
+    /// - Returns: `true` if an update arrived, `false` if the time ran out first.
+    @discardableResult
+    public func waitForUpdate(timeout duration: Double? = nil) async -> Bool {
+        await waiters.wait(timeout: duration)
     }
 
     public func watch<Node: Atom>(_ atom: Node, at location: SourceLocation) -> Node.Produced {
