@@ -38,8 +38,10 @@ func shown(_ change: AtomValueChange) -> String {
 /// returns, so the store's last commits (and the journal's last steps) unwatch everything.
 @MainActor
 func runSession(_ root: AtomRoot, recorder: JournalRecorder?) {
-    let list = root.context()
-    let header = root.context()
+    // Named, so that commits, the printed graph and recorded journals show the two screens
+    // as `TodoList` and `TodoHeader` rather than as the lines where they first watched.
+    let list = root.context(name: "TodoList")
+    let header = root.context(name: "TodoHeader")
     defer { withExtendedLifetime((list, header)) {} }
     list.watch(FilteredTodosAtom())
     header.watch(StatsAtom())

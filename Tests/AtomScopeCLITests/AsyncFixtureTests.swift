@@ -14,13 +14,14 @@ struct AsyncFixtureTests {
         }
         #expect(causes.filter { $0.hasPrefix("task finished SearchAtom") }.count == 2, "\(causes)")
         #expect(causes.filter { $0.hasPrefix("task failed SearchAtom") }.count == 1, "\(causes)")
-        // Typing "sw" supersedes the search for "s": the next step that changes the search is
-        // the answer for "sw", and the late answer for "s" has no step. The refresh changes
-        // nothing by itself (it keeps the failure until its search delivers), so `--atom`
-        // leaves it out.
+        // Typing "sw" supersedes the search for "s": the search is recomputed, but its phase
+        // stays `suspending`, so that step is no change of it (`--recomputed` shows it); the
+        // next change is the answer for "sw", and the late answer for "s" has no step. The
+        // refresh changes nothing by itself (it keeps the failure until its search delivers),
+        // so `--atom` leaves it out.
         let operations = causes.map { $0.split(separator: " ").prefix(2).joined(separator: " ") }
         #expect(operations == [
-            "watch SearchStatusAtom", "set QueryAtom", "set QueryAtom", "task finished", "set QueryAtom",
+            "watch SearchStatusAtom", "set QueryAtom", "task finished", "set QueryAtom",
             "task failed", "task finished", "unwatch",
         ], "\(result)")
     }

@@ -5,8 +5,12 @@ public enum JournalFormat {
     public static let magic: [UInt8] = [0x89, 0x41, 0x54, 0x4A, 0x0D, 0x0A, 0x1A, 0x0A]
     /// The major version this library writes and the only one it reads.
     public static let majorVersion: UInt16 = 1
-    /// The minor version this library writes. A reader skips record types it does not know,
-    /// so it reads any newer minor version.
+    /// The minor version this library writes. A reader skips record types and trailing
+    /// fields it does not know, so it reads any newer minor version.
+    ///
+    /// 1.1 adds the subscriber's name at the end of a subscriber definition; 1.2 adds step
+    /// extensions after a step's sections, the first of them the atoms recomputed to an equal
+    /// value.
     public static let minorVersion: UInt16 = 2
     /// The size of the random per-journal salt mixed into every frame checksum.
     public static let saltSize = 16

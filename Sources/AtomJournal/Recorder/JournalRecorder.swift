@@ -229,7 +229,8 @@ public final class JournalRecorder {
         let subscriber = subscription.subscriber
         if definedSubscribers.insert(subscriber.number).inserted {
             try writer.append(.subscriberDefinition(JournalSubscriberDefinition(
-                number: subscriber.number, fileID: subscriber.location.fileID, line: Int(subscriber.location.line)
+                number: subscriber.number, fileID: subscriber.location.fileID, line: Int(subscriber.location.line),
+                name: subscriber.name
             )))
         }
         return JournalSubscription(atom: subscription.atom.number, subscriber: subscriber.number)

@@ -1,26 +1,63 @@
 import Atoms
 
 /// How a ``JournalRecorder`` records.
+///
+/// Build the options in one expression, naming only what differs from the defaults:
+///
+/// ```swift
+/// let recorder = try JournalRecorder(
+///     root: root, url: url,
+///     options: JournalRecorderOptions(flushPolicy: .everyCommit, metadata: ["build": "42"])
+/// )
+/// ```
 public struct JournalRecorderOptions: Sendable {
     /// When buffered records reach the file.
-    public var flushPolicy: JournalFlushPolicy = .interval(.milliseconds(100))
+    public var flushPolicy: JournalFlushPolicy
     /// A keyframe (the full state) is written at the start and after every this many steps,
     /// so that any step is one keyframe plus at most this many steps away.
-    public var keyframeInterval = 256
+    public var keyframeInterval: Int
     /// If set, only atoms whose type name is listed are recorded.
     public var includedTypes: Set<String>?
     /// Atoms whose type name is listed are not recorded at all.
-    public var excludedTypes: Set<String> = []
+    public var excludedTypes: Set<String>
     /// If set, recording stops once the journal reaches this many bytes: a last mark says
     /// so and the journal is closed cleanly. Later commits are counted in
     /// ``JournalRecorder/droppedSteps``, not written. Stopping (rather than rotating) keeps
     /// one journal one self-contained session.
     public var sizeLimit: Int?
     /// Extra header metadata.
-    public var metadata: [String: String] = [:]
+    public var metadata: [String: String]
 
-    /// Creates the default options.
-    public init() {}
+    /// Creates options; every parameter left out keeps its default, so
+    /// `JournalRecorderOptions()` is the default options.
+    ///
+    /// - Parameters:
+    ///   - flushPolicy: When buffered records reach the file. The default writes at the first
+    ///     commit at least 100 ms after the last write.
+    ///   - keyframeInterval: A keyframe is written at the start and after every this many
+    ///     steps. The default is 256.
+    ///   - includedTypes: If set, only atoms whose type name is listed are recorded. The
+    ///     default records every type.
+    ///   - excludedTypes: Atoms whose type name is listed are not recorded at all. The
+    ///     default excludes none.
+    ///   - sizeLimit: If set, recording stops once the journal reaches this many bytes. The
+    ///     default has no limit.
+    ///   - metadata: Extra header metadata. The default adds none.
+    public init(
+        flushPolicy: JournalFlushPolicy = .interval(.milliseconds(100)),
+        keyframeInterval: Int = 256,
+        includedTypes: Set<String>? = nil,
+        excludedTypes: Set<String> = [],
+        sizeLimit: Int? = nil,
+        metadata: [String: String] = [:]
+    ) {
+        self.flushPolicy = flushPolicy
+        self.keyframeInterval = keyframeInterval
+        self.includedTypes = includedTypes
+        self.excludedTypes = excludedTypes
+        self.sizeLimit = sizeLimit
+        self.metadata = metadata
+    }
 
     /// Records only atoms of these types.
     public mutating func include(_ types: any Atom.Type...) {

@@ -80,6 +80,9 @@ extension JournalRecord {
             writer.varint(definition.number)
             writer.string(definition.fileID)
             writer.varint(definition.line)
+            // Format 1.1: the name trails the 1.0 fields and is written only when there is
+            // one, so an unnamed definition has exactly the 1.0 bytes and a 1.0 reader skips it.
+            if let name = definition.name, !name.isEmpty { writer.string(name) }
         case .locationDefinition(let definition):
             writer.varint(definition.number)
             writer.string(definition.fileID)
@@ -161,7 +164,14 @@ extension JournalRecord {
                 isKeepAlive: flags & DefinitionFlag.keepAlive != 0
             ))
         case .subscriberDefinition:
-            return .subscriberDefinition(JournalSubscriberDefinition(number: try reader.number(), fileID: try reader.string(), line: try reader.number()))
+            var definition = JournalSubscriberDefinition(number: try reader.number(), fileID: try reader.string(), line: try reader.number())
+            // The name (format 1.1) is present only when bytes remain: 1.0 files end here. An
+            // empty name means none, so that a later version can append fields after it.
+            if !reader.isAtEnd {
+                let name = try reader.string()
+                definition.name = name.isEmpty ? nil : name
+            }
+            return .subscriberDefinition(definition)
         case .locationDefinition:
             return .locationDefinition(JournalLocationDefinition(number: try reader.number(), fileID: try reader.string(), line: try reader.number()))
         case .step:

@@ -5,7 +5,7 @@
 public enum JournalRecord: Sendable, Equatable {
     /// Introduces an atom: its number in this journal, its id, kind and value type.
     case atomDefinition(JournalAtomDefinition)
-    /// Introduces a subscriber, named by where it first watched.
+    /// Introduces a subscriber: where it first watched, and the name its context was given.
     case subscriberDefinition(JournalSubscriberDefinition)
     /// Introduces a source location that causes refer to.
     case locationDefinition(JournalLocationDefinition)
@@ -48,7 +48,8 @@ public struct JournalAtomDefinition: Sendable, Equatable {
     }
 }
 
-/// A subscriber (a view context, a test context), named by where it first watched.
+/// A subscriber (a view context, a test context): where it first watched, and the name its
+/// context was given, if any.
 public struct JournalSubscriberDefinition: Sendable, Equatable {
     /// The subscriber's number, unique within the journal.
     public var number: Int
@@ -56,12 +57,16 @@ public struct JournalSubscriberDefinition: Sendable, Equatable {
     public var fileID: String
     /// The line where it first watched.
     public var line: Int
+    /// The name given to its context (`root.context(name:)`), or `nil`. Journals of format
+    /// 1.0 have none; an empty name is not written, so it reads back as `nil`.
+    public var name: String?
 
     /// Creates a definition.
-    public init(number: Int, fileID: String, line: Int) {
+    public init(number: Int, fileID: String, line: Int, name: String? = nil) {
         self.number = number
         self.fileID = fileID
         self.line = line
+        self.name = name
     }
 }
 

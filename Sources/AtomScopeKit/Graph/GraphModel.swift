@@ -25,10 +25,13 @@ public struct GraphModel: Sendable, Equatable {
 
     /// One atom or subscriber.
     public struct Node: Sendable, Equatable {
-        /// The atom id, or the subscriber's `File.swift:line`.
+        /// The atom id, or the subscriber's `File.swift:line` (followed by its name, when it
+        /// has one).
         public var id: String
         /// What it stands for.
         public var kind: Kind
+        /// The text drawn for it when it differs from ``id``: a named subscriber's name.
+        public var label: String?
         /// The value as text, shown when the style asks for values.
         public var value: String?
         /// Whether it changed at the step being drawn.
@@ -37,9 +40,10 @@ public struct GraphModel: Sendable, Equatable {
         public var scope: String?
 
         /// Creates a node.
-        public init(id: String, kind: Kind, value: String? = nil, changed: Bool = false, scope: String? = nil) {
+        public init(id: String, kind: Kind, value: String? = nil, changed: Bool = false, scope: String? = nil, label: String? = nil) {
             self.id = id
             self.kind = kind
+            self.label = label
             self.value = value
             self.changed = changed
             self.scope = scope

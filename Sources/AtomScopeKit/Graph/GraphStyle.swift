@@ -63,7 +63,7 @@ public struct GraphStyle: Sendable {
     }
 
     private func statement(for node: GraphModel.Node) -> String {
-        var label = node.id
+        var label = node.label ?? node.id
         if showsValues, let value = node.value {
             label += "\n" + truncated(value)
         }

@@ -15,12 +15,21 @@ extension TimelineState {
             )
         }
         var subscribers = Set<String>()
+        var names: [String: String] = [:]
         var edges = self.edges.map { GraphModel.Edge(from: $0.upstream, to: $0.downstream) }
         for subscription in subscriptions {
-            subscribers.insert(subscription.subscriber)
-            edges.append(GraphModel.Edge(from: subscription.atom, to: subscription.subscriber))
+            // A named subscriber's node id keeps its location, so that it can clash neither
+            // with an atom's id nor with another context given the same name; the name is
+            // its label.
+            var id = subscription.subscriber
+            if let name = subscription.name {
+                id += " " + name
+                names[id] = name
+            }
+            subscribers.insert(id)
+            edges.append(GraphModel.Edge(from: subscription.atom, to: id))
         }
-        nodes += subscribers.sorted().map { GraphModel.Node(id: $0, kind: .subscriber) }
+        nodes += subscribers.sorted().map { GraphModel.Node(id: $0, kind: .subscriber, label: names[$0]) }
         return GraphModel(nodes: nodes, edges: edges)
     }
 

@@ -11,8 +11,10 @@ final class TimelineCatalog: Sendable {
     let atomsByID: [String: TimelineAtom]
     /// Every atom id, sorted.
     let atomIDs: [String]
-    /// Subscriber names (`Module/File.swift:line`) by number.
+    /// Subscriber locations (`Module/File.swift:line`, where each first watched) by number.
     let subscribers: [Int: String]
+    /// The names given to subscribers' contexts, by number; unnamed subscribers are absent.
+    let subscriberNames: [Int: String]
     /// Source locations (`Module/File.swift:line`) by number.
     let locations: [Int: String]
     /// The journal's start time, in microseconds since 1970.
@@ -32,6 +34,7 @@ final class TimelineCatalog: Sendable {
         atomsByID = byID
         atomIDs = byID.keys.sorted()
         subscribers = index.subscribers.mapValues { "\($0.fileID):\($0.line)" }
+        subscriberNames = index.subscribers.compactMapValues(\.name)
         locations = index.locations.mapValues { "\($0.fileID):\($0.line)" }
         self.startTime = startTime
     }
@@ -41,8 +44,8 @@ final class TimelineCatalog: Sendable {
         ids[number] ?? "#\(number)"
     }
 
-    /// The name of a subscriber number.
-    func name(ofSubscriber number: Int) -> String {
+    /// The location of a subscriber number.
+    func subscriberLocation(_ number: Int) -> String {
         subscribers[number] ?? "subscriber #\(number)"
     }
 
@@ -56,6 +59,10 @@ final class TimelineCatalog: Sendable {
     }
 
     func subscription(_ subscription: JournalSubscription) -> TimelineSubscription {
-        TimelineSubscription(atom: id(ofAtom: subscription.atom), subscriber: name(ofSubscriber: subscription.subscriber))
+        TimelineSubscription(
+            atom: id(ofAtom: subscription.atom),
+            subscriber: subscriberLocation(subscription.subscriber),
+            name: subscriberNames[subscription.subscriber]
+        )
     }
 }

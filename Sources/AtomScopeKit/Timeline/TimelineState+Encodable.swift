@@ -24,7 +24,8 @@ extension TimelineState: Encodable {
 
     /// `{"step", "commit", "time" (µs), "date" (ISO 8601, when known), "atoms": {id:
     /// {"kind", "valueType", "restorable", "sensitive", "keepAlive", "value"}}, "edges":
-    /// [{"upstream", "downstream"}], "subscriptions": [{"atom", "subscriber"}]}`, with values
+    /// [{"upstream", "downstream"}], "subscriptions": [{"atom", "subscriber", "name" (when
+    /// the subscriber has one)}]}`, with values
     /// as ``DiffValue`` encodes them and lists sorted.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)

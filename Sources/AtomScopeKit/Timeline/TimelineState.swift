@@ -98,9 +98,10 @@ public struct TimelineState: Sendable {
         edges.filter { $0.upstream == id }.map(\.downstream).sorted()
     }
 
-    /// The subscribers that watch `id`, sorted.
+    /// The subscribers that watch `id`, as tools show them (by name, or `File.swift:line`
+    /// without one), sorted.
     public func subscribers(of id: String) -> [String] {
-        subscriptions.filter { $0.atom == id }.map(\.subscriber).sorted()
+        subscriptions.filter { $0.atom == id }.map(\.subscriberLabel).sorted()
     }
 
     /// The state as a keyframe, by number, sorted as the recorder sorts it.

@@ -67,21 +67,25 @@ public struct AtomEdge: Hashable, Sendable {
     }
 }
 
-/// Something outside the graph that watches atoms, named by where it first watched.
+/// Something outside the graph that watches atoms, shown by the name the app gave it or,
+/// without one, by where it first watched.
 public struct SubscriberInfo: Hashable, Sendable, CustomStringConvertible {
     /// A number unique within the store.
     public let number: Int
     /// Where the subscriber first watched an atom.
     public let location: SourceLocation
+    /// The name given to its context (``AtomRoot/context(name:fileID:line:)``), if any.
+    public let name: String?
 
     /// Creates a subscriber description.
-    public init(number: Int, location: SourceLocation) {
+    public init(number: Int, location: SourceLocation, name: String? = nil) {
         self.number = number
         self.location = location
+        self.name = name
     }
 
-    /// `File.swift:line`.
-    public var description: String { location.description }
+    /// The name when there is one, otherwise `File.swift:line`.
+    public var description: String { name ?? location.description }
 }
 
 /// A subscription: `subscriber` watches `atom`.

@@ -16,19 +16,16 @@ public final class AtomTestContext: AtomWatchableContext, _AtomStoreContext {
     public var _store: AtomStore { store }
     public var _scopeChain: _AtomScopeChain? { nil }
     let subscriber: Subscriber
-    private var waiters: [Int: (continuation: CheckedContinuation<Bool, Never>, timeout: Task<Void, Never>?)] = [:]
-    private var nextWaiter = 0
+    private let waiters: UpdateWaiters
 
     /// Creates a context with an empty store.
     public init(fileID: String = #fileID, line: UInt = #line) {
         subscriber = store.makeSubscriber(at: SourceLocation(fileID: fileID, line: line), scope: nil)
-        subscriber.onUpdateInternal = { [weak self] in
-            self?.resumeWaiters(updated: true)
-        }
+        waiters = UpdateWaiters(listeningTo: subscriber)
     }
 
     isolated deinit {
-        resumeWaiters(updated: false)
+        waiters.resumeAll(updated: false)
     }
 
     /// Called once after each transaction that changed an atom this context watches.
@@ -83,19 +80,7 @@ public final class AtomTestContext: AtomWatchableContext, _AtomStoreContext {
     /// - Returns: `true` if an update arrived, `false` if the time ran out first.
     @discardableResult
     public func waitForUpdate(timeout duration: Double? = nil) async -> Bool {
-        let id = nextWaiter
-        nextWaiter += 1
-        return await withCheckedContinuation { continuation in
-            var timeout: Task<Void, Never>?
-            if let duration {
-                timeout = Task { [weak self] in
-                    try? await Task.sleep(nanoseconds: UInt64(max(0, duration) * 1_000_000_000))
-                    guard !Task.isCancelled else { return }
-                    self?.resumeWaiter(id, updated: false)
-                }
-            }
-            waiters[id] = (continuation, timeout)
-        }
+        await waiters.wait(timeout: duration)
     }
 
     /// Watches an atom and waits until its value satisfies `predicate`.
@@ -126,18 +111,6 @@ public final class AtomTestContext: AtomWatchableContext, _AtomStoreContext {
             guard await waitForUpdate(timeout: remaining) else {
                 return predicate(watch(atom, at: location))
             }
-        }
-    }
-
-    private func resumeWaiter(_ id: Int, updated: Bool) {
-        guard let waiter = waiters.removeValue(forKey: id) else { return }
-        waiter.timeout?.cancel()
-        waiter.continuation.resume(returning: updated)
-    }
-
-    private func resumeWaiters(updated: Bool) {
-        for id in waiters.keys.sorted() {
-            resumeWaiter(id, updated: updated)
         }
     }
 }

@@ -1,11 +1,13 @@
 /// A context for code outside the graph (a CLI screen, a server handler, a test) that
 /// watches atoms the way a SwiftUI view does in other atom libraries.
 ///
-/// Get one from ``AtomRoot/context(fileID:line:)``, or from ``AtomScope/context(fileID:line:)``
-/// to resolve ``Scoped`` atoms and scoped overrides in that scope. Its ``watch(_:at:)`` makes the context a
-/// subscriber, named by where it first watched (`File.swift:line`); ``onUpdate`` is called
-/// once after each transaction that changed something it watches. The context stops
-/// watching when you call ``unwatchAll(fileID:line:)`` or when it is released.
+/// Get one from ``AtomRoot/context(name:fileID:line:)``, or from
+/// ``AtomScope/context(name:fileID:line:)`` to resolve ``Scoped`` atoms and scoped overrides in
+/// that scope. Its ``watch(_:at:)`` makes the context a subscriber, shown by the name given
+/// to `context(name:)` or, without one, by where it first watched (`File.swift:line`);
+/// ``onUpdate`` is called once after each transaction that changed something it watches, and
+/// ``waitForUpdate(timeout:)`` awaits the next one. The context stops watching when you call
+/// ``unwatchAll(fileID:line:)`` or when it is released.
 @MainActor
 public final class AtomViewContext: AtomWatchableContext, _AtomStoreContext {
     let store: AtomStore
@@ -16,21 +18,45 @@ public final class AtomViewContext: AtomWatchableContext, _AtomStoreContext {
     /// Keeps the root or scope that made the context, and with it their observers and
     /// scoped atoms, alive while the context is used.
     private let owner: AnyObject?
+    private let waiters: UpdateWaiters
 
-    init(store: AtomStore, owner: AnyObject?, scope: ScopeState?, location: SourceLocation) {
+    init(store: AtomStore, owner: AnyObject?, scope: ScopeState?, location: SourceLocation, name: String? = nil) {
         self.store = store
         self.owner = owner
-        subscriber = store.makeSubscriber(at: location, scope: scope)
+        subscriber = store.makeSubscriber(at: location, scope: scope, name: name)
+        waiters = UpdateWaiters(listeningTo: subscriber)
     }
 
     isolated deinit {
         store.unwatchAll(subscriber: subscriber, at: nil)
+        waiters.resumeAll(updated: false)
     }
 
     /// Called once after each transaction that changed an atom this context watches.
     public var onUpdate: (@MainActor () -> Void)? {
         get { subscriber.onUpdate }
         set { subscriber.onUpdate = newValue }
+    }
+
+    /// Waits until an atom this context watches is updated.
+    ///
+    /// Resumes after the next transaction that changed something the context watches, the
+    /// same transaction after which ``onUpdate`` is called (first ``onUpdate``, then the
+    /// waiters); ``onUpdate`` itself is left alone. Updates of atoms the context does not
+    /// watch do not wake it.
+    ///
+    /// ```swift
+    /// let screen = root.context(name: "SearchScreen")
+    /// _ = screen.watch(SearchAtom().phase)
+    /// if await screen.waitForUpdate(timeout: 5) {
+    ///     print(screen.watch(SearchAtom().phase))
+    /// }
+    /// ```
+    /// - Parameter duration: Seconds to wait at most; `nil` waits as long as it takes.
+    /// - Returns: `true` if an update arrived, `false` if the time ran out first.
+    @discardableResult
+    public func waitForUpdate(timeout duration: Double? = nil) async -> Bool {
+        await waiters.wait(timeout: duration)
     }
 
     public func watch<Node: Atom>(_ atom: Node, at location: SourceLocation) -> Node.Produced {

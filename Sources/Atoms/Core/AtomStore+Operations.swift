@@ -112,7 +112,7 @@ extension AtomStore {
         log.releaseCandidates.append(node)
     }
 
-    func makeSubscriber(at location: SourceLocation, scope: ScopeState?) -> Subscriber {
-        Subscriber(number: makeNumber(), location: location, scope: scope)
+    func makeSubscriber(at location: SourceLocation, scope: ScopeState?, name: String? = nil) -> Subscriber {
+        Subscriber(number: makeNumber(), location: location, scope: scope, name: name)
     }
 }

@@ -7,6 +7,9 @@ final class Subscriber {
     let number: Int
     /// Where the subscriber first watched an atom; until then, where it was created.
     var location: SourceLocation
+    /// The name the app gave the context (`root.context(name: "TodoScreen")`), shown instead
+    /// of the location.
+    let name: String?
     var hasWatched = false
     var watching = IdentitySet<NodeBase>()
     var onUpdate: (@MainActor () -> Void)?
@@ -16,13 +19,15 @@ final class Subscriber {
     /// The scope of the context that owns the subscriber; `nil` for the root.
     let scope: ScopeState?
 
-    init(number: Int, location: SourceLocation, scope: ScopeState?) {
+    init(number: Int, location: SourceLocation, scope: ScopeState?, name: String? = nil) {
         self.number = number
         self.location = location
         self.scope = scope
+        // An empty name could not be shown; it counts as none, as journals read it.
+        self.name = name?.isEmpty == false ? name : nil
     }
 
     var info: SubscriberInfo {
-        SubscriberInfo(number: number, location: location)
+        SubscriberInfo(number: number, location: location, name: name)
     }
 }

@@ -55,7 +55,15 @@ public final class AtomRoot {
     }
 
     /// A new context that reads, writes and watches atoms in this root's store.
-    public func context(fileID: String = #fileID, line: UInt = #line) -> AtomViewContext {
-        AtomViewContext(store: store, owner: self, scope: nil, location: SourceLocation(fileID: fileID, line: line))
+    ///
+    /// ```swift
+    /// let screen = root.context(name: "TodoScreen")
+    /// ```
+    /// - Parameter name: What commits, snapshot graphs, journals and `atomscope` call the
+    ///   context as a subscriber. Without a name it is shown as the `File.swift:line` where it
+    ///   first watched, which does not tell apart contexts that watch from the same code.
+    ///   An empty name counts as none.
+    public func context(name: String? = nil, fileID: String = #fileID, line: UInt = #line) -> AtomViewContext {
+        AtomViewContext(store: store, owner: self, scope: nil, location: SourceLocation(fileID: fileID, line: line), name: name)
     }
 }

@@ -66,8 +66,12 @@ public final class AtomScope {
     public var name: String { state.name }
 
     /// A new context that reads, writes and watches atoms through this scope.
-    public func context(fileID: String = #fileID, line: UInt = #line) -> AtomViewContext {
-        AtomViewContext(store: store, owner: self, scope: state, location: SourceLocation(fileID: fileID, line: line))
+    ///
+    /// - Parameter name: What commits, snapshot graphs, journals and `atomscope` call the
+    ///   context as a subscriber; without one (or with an empty one), the `File.swift:line`
+    ///   where it first watched.
+    public func context(name: String? = nil, fileID: String = #fileID, line: UInt = #line) -> AtomViewContext {
+        AtomViewContext(store: store, owner: self, scope: state, location: SourceLocation(fileID: fileID, line: line), name: name)
     }
 
     /// Replaces one atom instance's value for contexts of this scope only. Applies from the

@@ -2,19 +2,22 @@ public extension Snapshot {
     /// The dependency graph in Graphviz's DOT language.
     ///
     /// Atoms are boxes, each edge points from an upstream atom to the atom or subscriber
-    /// that watches it, and subscribers are filled nodes named `File.swift:line`. Statements
+    /// that watches it, and subscribers are filled nodes named by their context's name or,
+    /// without one, `File.swift:line`; a name taken twice gets ` #2`, ` #3`… Statements
     /// are ordered by id so that equal graphs give equal text, and every id is quoted and
     /// escaped so that no atom name can break or inject into the DOT.
     func graphDescription() -> String {
         var lines = ["digraph {", "  node [shape=box]"]
         var subscribersByAtom: [AtomID: [SubscriberInfo]] = [:]
         var subscriberNames: [SubscriberInfo: String] = [:]
-        var namesTaken: [String: Int] = [:]
+        // Atom ids count as taken, so that a subscriber named like an atom stays a node of
+        // its own instead of merging with the atom's.
+        var namesTaken = Dictionary(atoms.map { ($0.atom.id.rawValue, 1) }, uniquingKeysWith: { first, _ in first })
         for subscription in subscriptions {
             subscribersByAtom[subscription.atom.id, default: []].append(subscription.subscriber)
         }
         for subscriber in Set(subscriptions.map(\.subscriber)).sorted(by: { ($0.location, $0.number) < ($1.location, $1.number) }) {
-            let base = subscriber.location.description
+            let base = subscriber.description
             let count = namesTaken[base, default: 0] + 1
             namesTaken[base] = count
             subscriberNames[subscriber] = count == 1 ? base : "\(base) #\(count)"

@@ -261,6 +261,8 @@ struct FrameDamageTests {
         #expect(journal.index.close != nil)
     }
 
+    /// What a later minor version may append. After an unnamed subscriber definition it first
+    /// writes the name field as the empty string (section 6), which reads as no name.
     @Test func bytesAfterTheKnownFieldsOfAValidFrameAreIgnored() throws {
         let sample = try DamageSample()
         let frames = sample.framePayloads.map { frame in

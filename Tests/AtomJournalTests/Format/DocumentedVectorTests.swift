@@ -22,7 +22,7 @@ struct DocumentedVectorTests {
         // The checksum is the masked CRC-32C of every header byte before it.
         let stored = UInt32(FormatSpec.readLittleEndian(header, at: 99, width: 4))
         #expect(stored == CRC32C.mask(CRC32C.checksum(Array(header.prefix(99)))))
-        #expect(stored == 0xBCD2_1D7E)
+        #expect(stored == 0x8C6D_2646)
     }
 
     @Test func documentedFramesSitAtTheDocumentedOffsets() throws {
@@ -45,7 +45,7 @@ struct DocumentedVectorTests {
         #expect(reader.header.metadata == FormatSpec.vectorMetadata)
         #expect(reader.header.size == 103)
         #expect(reader.header.majorVersion == 1)
-        #expect(reader.header.minorVersion == 0)
+        #expect(reader.header.minorVersion == 2)
         #expect(reader.header.appName == "demo")
         #expect(reader.header.processID == 4242)
         #expect(reader.header.startTime == 1_700_000_000_000_000)
@@ -154,6 +154,57 @@ struct DocumentedVectorTests {
         #expect(decoded == record)
     }
 
+    /// Format 1.2's recomputed extension: a step whose bytes up to its sections are what 1.1
+    /// wrote, then extension 1.
+    @Test func documentedStepWithRecomputedAtoms() throws {
+        let documented = try FormatSpec.documentedHex("vector-step-recomputed")
+        var step = JournalStep(commit: 1, time: 2, operation: "set", updated: [JournalValueEntry(atom: 3, value: .json("1"))])
+        step.recomputed = [4, 300]
+        var base = DeltaBase()
+        #expect(documented == JournalRecord.step(step).encodePayload(base: &base))
+        var decodeBase = DeltaBase()
+        let decoded = try documented.withUnsafeBytes { bytes in
+            try JournalRecord.decode(type: 4, payload: bytes, base: &decodeBase)
+        }
+        #expect(decoded == .step(step))
+        // Without its extension, the same bytes are the step as a 1.1 writer wrote it.
+        var withoutBase = DeltaBase()
+        step.recomputed = []
+        #expect(Array(documented.dropLast(6)) == JournalRecord.step(step).encodePayload(base: &withoutBase))
+    }
+
+    /// Format 1.1's named subscriber definition: the 1.0 bytes, then the name.
+    @Test func documentedNamedSubscriberDefinition() throws {
+        let documented = try FormatSpec.documentedHex("vector-subscriber-definition-named")
+        var base = DeltaBase()
+        let record = JournalRecord.subscriberDefinition(FormatSpec.namedSubscriberDefinition)
+        #expect(documented == record.encodePayload(base: &base))
+        #expect(base == DeltaBase())
+        let decoded = try documented.withUnsafeBytes { bytes in
+            try JournalRecord.decode(type: 2, payload: bytes, base: &base)
+        }
+        #expect(decoded == record)
+    }
+
+    /// A 1.0 reader decodes number, file id and line and ignores what follows (section 9), so
+    /// the name must come after every 1.0 field: the named payload starts with the whole
+    /// unnamed one, and the 1.0 payload still decodes, as unnamed.
+    @Test func namedSubscriberDefinitionExtendsTheVersionOneZeroBytes() throws {
+        let unnamed = try FormatSpec.documentedHex("vector-subscriber-definition")
+        let named = try FormatSpec.documentedHex("vector-subscriber-definition-named")
+        #expect(Array(named.prefix(unnamed.count)) == unnamed)
+        var name = ByteWriter()
+        name.string("TodoScreen")
+        #expect(Array(named.dropFirst(unnamed.count)) == name.bytes)
+
+        var base = DeltaBase()
+        let decoded = try unnamed.withUnsafeBytes { bytes in
+            try JournalRecord.decode(type: 2, payload: bytes, base: &base)
+        }
+        #expect(decoded == .subscriberDefinition(FormatSpec.subscriberDefinition))
+        #expect(FormatSpec.subscriberDefinition.name == nil)
+    }
+
     @Test func documentedChecksums() throws {
         let values = try FormatSpec.documentedValues("text vector-crc")
         let check = Array("123456789".utf8)
@@ -209,7 +260,7 @@ struct DocumentedVectorTests {
     @Test func documentedConstants() {
         #expect(JournalFormat.magic == [0x89, 0x41, 0x54, 0x4A, 0x0D, 0x0A, 0x1A, 0x0A])
         #expect(JournalFormat.majorVersion == 1)
-        #expect(JournalFormat.minorVersion == 0)
+        #expect(JournalFormat.minorVersion == 2)
         #expect(JournalFormat.saltSize == 16)
         #expect(JournalFormat.maximumPayloadSize == 16_777_216)
         #expect(JournalFormat.maximumMetadataSize == 65_536)

@@ -55,13 +55,21 @@ enum FormatSpec {
     /// The documented subscriber definition.
     static let subscriberDefinition = JournalSubscriberDefinition(number: 7, fileID: "Demo/View.swift", line: 300)
 
+    /// The documented subscriber definition with a name (format 1.1).
+    static let namedSubscriberDefinition = JournalSubscriberDefinition(number: 7, fileID: "Demo/View.swift", line: 300, name: "TodoScreen")
+
     /// A richer journal's records: every record type, every step section and value tag,
     /// several keyframes, as a recorder would write them (commits never decrease).
     /// Bytes a later minor version might append to a record of this type, which today's reader
-    /// must skip: anything after a known record's fields, except for a step, whose trailing
-    /// bytes are extensions (format 1.2), so there a well-formed extension of an unknown tag.
+    /// must skip: anything after a known record's fields, except that a step's trailing bytes
+    /// are extensions (format 1.2), so there a well-formed extension of an unknown tag, and an
+    /// unnamed subscriber definition first gets the empty name (format 1.1).
     static func laterFields(of type: RecordType?) -> [UInt8] {
-        type == .step ? [0x7F, 0x02, 0xFF, 0x00] : [0x01, 0xFF, 0x00, 0x7F]
+        switch type {
+        case .step: [0x7F, 0x02, 0xFF, 0x00]
+        case .subscriberDefinition: [0x00, 0x01, 0xFF, 0x00, 0x7F]
+        default: [0x01, 0xFF, 0x00, 0x7F]
+        }
     }
 
     static let sampleRecords: [JournalRecord] = {

@@ -31,6 +31,7 @@ struct RecordCodecTests {
             .atomDefinition(JournalAtomDefinition(number: 0, id: "", kind: "", valueType: "", isRestorable: false, isSensitive: false, isKeepAlive: false)),
             .atomDefinition(JournalAtomDefinition(number: Int.max, id: "Atom<Int>(id: \"é\")", kind: "modified", valueType: "Dictionary<String, Int>", isRestorable: true, isSensitive: true, isKeepAlive: true)),
             .subscriberDefinition(JournalSubscriberDefinition(number: 12345, fileID: "App/View.swift", line: Int.max)),
+            .subscriberDefinition(JournalSubscriberDefinition(number: 0, fileID: "", line: 0, name: "Écran \"principal\"\n🙂")),
             .locationDefinition(JournalLocationDefinition(number: 0, fileID: "", line: 0)),
             .step(JournalStep(commit: 0, time: 0, operation: "set")),
             .step(JournalStep(commit: Int.max, time: Int64.max, operation: "object changed", causeAtom: Int.max - 1, causeLocation: 0)),
@@ -123,6 +124,9 @@ struct RecordCodecTests {
         }
     }
 
+    /// Bytes after every field this version knows are what a newer minor version added. A
+    /// subscriber definition's last known field is its optional name (1.1), so it is given
+    /// one here: after an unnamed definition the extra bytes would be read as the name.
     @Test func bytesAfterTheKnownFieldsAreIgnored() throws {
         var encodeBase = DeltaBase()
         var decodeBase = DeltaBase()

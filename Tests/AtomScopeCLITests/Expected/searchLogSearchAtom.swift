@@ -2,13 +2,12 @@
 // Written by `ATOMSCOPE_UPDATE_GOLDEN=1 swift test --filter AtomScopeCLITests`; do not edit by hand.
 extension Golden {
     static let searchLogSearchAtom = #"""
-#1 +0.004s watch SearchStatusAtom at ExampleSearch/SearchSession.swift:42 → QueryAtom, SearchAPIAtom, SearchAtom, SearchAtom.phase, SearchStatusAtom
-#2 +0.005s set QueryAtom at ExampleSearch/SearchSession.swift:79 → QueryAtom, SearchAtom, SearchAtom.phase, SearchStatusAtom
-#3 +0.005s set QueryAtom at ExampleSearch/SearchSession.swift:79 → QueryAtom, SearchAtom, SearchAtom.phase, SearchStatusAtom
-#4 +0.006s task finished SearchAtom → SearchAtom, SearchAtom.phase, SearchStatusAtom
-#5 +0.007s set QueryAtom at ExampleSearch/SearchSession.swift:79 → QueryAtom, SearchAtom, SearchAtom.phase, SearchStatusAtom
-#6 +0.007s task failed SearchAtom → SearchAtom, SearchAtom.phase, SearchStatusAtom
-#8 +0.008s task finished SearchAtom → SearchAtom, SearchAtom.phase, SearchStatusAtom
-#9 +0.008s unwatch → QueryAtom, SearchAPIAtom, SearchAtom, SearchAtom.phase, SearchStatusAtom
+#1 +0.002s watch SearchStatusAtom at ExampleSearch/SearchSession.swift:42 → QueryAtom, SearchAPIAtom, SearchAtom, SearchAtom.phase, SearchStatusAtom
+#2 +0.003s set QueryAtom at ExampleSearch/SearchSession.swift:79 → QueryAtom, SearchAtom, SearchAtom.phase, SearchStatusAtom
+#4 +0.004s task finished SearchAtom → SearchAtom, SearchAtom.phase, SearchStatusAtom
+#5 +0.005s set QueryAtom at ExampleSearch/SearchSession.swift:79 → QueryAtom, SearchAtom, SearchAtom.phase, SearchStatusAtom
+#6 +0.005s task failed SearchAtom → SearchAtom, SearchAtom.phase, SearchStatusAtom
+#8 +0.005s task finished SearchAtom → SearchAtom, SearchAtom.phase, SearchStatusAtom
+#9 +0.005s unwatch → QueryAtom, SearchAPIAtom, SearchAtom, SearchAtom.phase, SearchStatusAtom
 """#
 }

@@ -2,7 +2,7 @@
 // Written by `ATOMSCOPE_UPDATE_GOLDEN=1 swift test --filter AtomScopeCLITests`; do not edit by hand.
 extension Golden {
     static let searchReplay = #"""
-#1 +0.004s watch SearchStatusAtom at ExampleSearch/SearchSession.swift:42
+#1 +0.002s watch SearchStatusAtom at ExampleSearch/SearchSession.swift:42
     + QueryAtom = ""
     + SearchAPIAtom = ScriptedSearchAPI
     + SearchAtom = {"phase":"success","value":[]}
@@ -14,37 +14,37 @@ extension Golden {
     + edge SearchAtom -> SearchAtom.phase
     + edge SearchAtom.phase -> SearchStatusAtom
     + subscription SearchStatusAtom -> ExampleSearch/SearchSession.swift:42
-#2 +0.005s set QueryAtom at ExampleSearch/SearchSession.swift:79
+#2 +0.003s set QueryAtom at ExampleSearch/SearchSession.swift:79
     QueryAtom: "" -> "s"
     SearchAtom.phase: "success" -> "suspending"
     SearchAtom.value: - []
     SearchAtom.phase.phase: "success" -> "suspending"
     SearchAtom.phase.value: - []
     SearchStatusAtom: "type to search" -> "searching \"s\"…"
-#3 +0.005s set QueryAtom at ExampleSearch/SearchSession.swift:79
+#3 +0.004s set QueryAtom at ExampleSearch/SearchSession.swift:79
     QueryAtom: "s" -> "sw"
     SearchStatusAtom: "searching \"s\"…" -> "searching \"sw\"…"
-#4 +0.006s task finished SearchAtom
+#4 +0.004s task finished SearchAtom
     SearchAtom.phase: "suspending" -> "success"
     SearchAtom.value: + [{"artist":"Lake Harbour","title":"Swim"},{"artist":"The Porch Lights","title":"Swing Low"},{"artist":"Mara Fen","title…
     SearchAtom.phase.phase: "suspending" -> "success"
     SearchAtom.phase.value: + [{"artist":"Lake Harbour","title":"Swim"},{"artist":"The Porch Lights","title":"Swing Low"},{"artist":"Mara Fen","title…
     SearchStatusAtom: "searching \"sw\"…" -> "3 songs for \"sw\""
-#5 +0.007s set QueryAtom at ExampleSearch/SearchSession.swift:79
+#5 +0.005s set QueryAtom at ExampleSearch/SearchSession.swift:79
     QueryAtom: "sw" -> "swift"
     SearchAtom.phase: "success" -> "suspending"
     SearchAtom.value: - [{"artist":"Lake Harbour","title":"Swim"},{"artist":"The Porch Lights","title":"Swing Low"},{"artist":"Mara Fen","title…
     SearchAtom.phase.phase: "success" -> "suspending"
     SearchAtom.phase.value: - [{"artist":"Lake Harbour","title":"Swim"},{"artist":"The Porch Lights","title":"Swing Low"},{"artist":"Mara Fen","title…
     SearchStatusAtom: "3 songs for \"sw\"" -> "searching \"swift\"…"
-#6 +0.007s task failed SearchAtom
+#6 +0.005s task failed SearchAtom
     SearchAtom.error: + {"serviceUnavailable":{"retryAfterSeconds":30}}
     SearchAtom.phase: "suspending" -> "failure"
     SearchAtom.phase.error: + {"serviceUnavailable":{"retryAfterSeconds":30}}
     SearchAtom.phase.phase: "suspending" -> "failure"
     SearchStatusAtom: "searching \"swift\"…" -> "search failed: the service is unavailable, retry in 30 s"
-#7 +0.008s refresh SearchAtom at ExampleSearch/SearchSession.swift:66
-#8 +0.008s task finished SearchAtom
+#7 +0.005s refresh SearchAtom at ExampleSearch/SearchSession.swift:66
+#8 +0.005s task finished SearchAtom
     SearchAtom.error: - {"serviceUnavailable":{"retryAfterSeconds":30}}
     SearchAtom.phase: "failure" -> "success"
     SearchAtom.value: + [{"artist":"Lake Harbour","title":"Swift Current"}]
@@ -52,7 +52,7 @@ extension Golden {
     SearchAtom.phase.phase: "failure" -> "success"
     SearchAtom.phase.value: + [{"artist":"Lake Harbour","title":"Swift Current"}]
     SearchStatusAtom: "search failed: the service is unavailable, retry in 30 s" -> "1 song for \"swift\""
-#9 +0.008s unwatch
+#9 +0.005s unwatch
     - QueryAtom = "swift"
     - SearchAPIAtom = ScriptedSearchAPI
     - SearchAtom = {"phase":"success","value":[{"artist":"Lake Harbour","title":"Swift Current"}]}

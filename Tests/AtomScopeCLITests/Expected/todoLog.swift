@@ -2,19 +2,19 @@
 // Written by `ATOMSCOPE_UPDATE_GOLDEN=1 swift test --filter AtomScopeCLITests`; do not edit by hand.
 extension Golden {
     static let todoLog = #"""
-#1 +0.008s watch FilteredTodosAtom at ExampleTodo/main.swift:44 → FilterAtom, FilteredTodosAtom, TodosAtom
-#2 +0.009s watch StatsAtom at ExampleTodo/main.swift:45 → StatsAtom
-#3 +0.009s watch ProgressAtom at ExampleTodo/main.swift:46 → ProgressAtom
-#4 +0.009s set SessionTokenAtom at ExampleTodo/TodoSession.swift:14 → SessionTokenAtom
-#5 +0.010s batch "add todo" TodosAtom at ExampleTodo/TodoSession.swift:20 → FilteredTodosAtom, ProgressAtom, StatsAtom, TodosAtom
-#6 +0.010s batch "add todo" TodosAtom at ExampleTodo/TodoSession.swift:20 → FilteredTodosAtom, ProgressAtom, StatsAtom, TodosAtom
-#7 +0.010s batch "add todo" TodosAtom at ExampleTodo/TodoSession.swift:20 → FilteredTodosAtom, ProgressAtom, StatsAtom, TodosAtom
-#8 +0.010s modify TodosAtom at ExampleTodo/TodoSession.swift:26 → FilteredTodosAtom, ProgressAtom, StatsAtom, TodosAtom
-#9 +0.010s set FilterAtom at ExampleTodo/TodoSession.swift:48 → FilterAtom, FilteredTodosAtom
-#10 +0.010s modify TodosAtom at ExampleTodo/TodoSession.swift:34 → FilteredTodosAtom, ProgressAtom, StatsAtom, TodosAtom
-#11 +0.010s set FilterAtom at ExampleTodo/TodoSession.swift:48 → FilterAtom, FilteredTodosAtom
-#12 +0.010s modify TodosAtom at ExampleTodo/TodoSession.swift:42 → FilteredTodosAtom, ProgressAtom, StatsAtom, TodosAtom
-#13 +0.010s unwatch → ProgressAtom, StatsAtom
-#14 +0.011s unwatch → FilterAtom, FilteredTodosAtom, TodosAtom
+#1 +0.002s watch FilteredTodosAtom at ExampleTodo/main.swift:46 → FilterAtom, FilteredTodosAtom, TodosAtom
+#2 +0.003s watch StatsAtom at ExampleTodo/main.swift:47 → StatsAtom
+#3 +0.003s watch ProgressAtom at ExampleTodo/main.swift:48 → ProgressAtom
+#4 +0.003s set SessionTokenAtom at ExampleTodo/TodoSession.swift:14 → SessionTokenAtom
+#5 +0.003s batch "add todo" TodosAtom at ExampleTodo/TodoSession.swift:20 → FilteredTodosAtom, ProgressAtom, StatsAtom, TodosAtom
+#6 +0.004s batch "add todo" TodosAtom at ExampleTodo/TodoSession.swift:20 → FilteredTodosAtom, ProgressAtom, StatsAtom, TodosAtom
+#7 +0.004s batch "add todo" TodosAtom at ExampleTodo/TodoSession.swift:20 → FilteredTodosAtom, ProgressAtom, StatsAtom, TodosAtom
+#8 +0.004s modify TodosAtom at ExampleTodo/TodoSession.swift:26 → FilteredTodosAtom, ProgressAtom, StatsAtom, TodosAtom
+#9 +0.004s set FilterAtom at ExampleTodo/TodoSession.swift:48 → FilterAtom, FilteredTodosAtom
+#10 +0.004s modify TodosAtom at ExampleTodo/TodoSession.swift:34 → FilteredTodosAtom, TodosAtom
+#11 +0.004s set FilterAtom at ExampleTodo/TodoSession.swift:48 → FilterAtom, FilteredTodosAtom
+#12 +0.004s modify TodosAtom at ExampleTodo/TodoSession.swift:42 → FilteredTodosAtom, ProgressAtom, StatsAtom, TodosAtom
+#13 +0.005s unwatch → ProgressAtom, StatsAtom
+#14 +0.005s unwatch → FilterAtom, FilteredTodosAtom, TodosAtom
 """#
 }

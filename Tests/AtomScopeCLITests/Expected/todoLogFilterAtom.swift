@@ -2,9 +2,9 @@
 // Written by `ATOMSCOPE_UPDATE_GOLDEN=1 swift test --filter AtomScopeCLITests`; do not edit by hand.
 extension Golden {
     static let todoLogFilterAtom = #"""
-#1 +0.008s watch FilteredTodosAtom at ExampleTodo/main.swift:44 → FilterAtom, FilteredTodosAtom, TodosAtom
-#9 +0.010s set FilterAtom at ExampleTodo/TodoSession.swift:48 → FilterAtom, FilteredTodosAtom
-#11 +0.010s set FilterAtom at ExampleTodo/TodoSession.swift:48 → FilterAtom, FilteredTodosAtom
-#14 +0.011s unwatch → FilterAtom, FilteredTodosAtom, TodosAtom
+#1 +0.002s watch FilteredTodosAtom at ExampleTodo/main.swift:46 → FilterAtom, FilteredTodosAtom, TodosAtom
+#9 +0.004s set FilterAtom at ExampleTodo/TodoSession.swift:48 → FilterAtom, FilteredTodosAtom
+#11 +0.004s set FilterAtom at ExampleTodo/TodoSession.swift:48 → FilterAtom, FilteredTodosAtom
+#14 +0.005s unwatch → FilterAtom, FilteredTodosAtom, TodosAtom
 """#
 }

@@ -3,11 +3,11 @@
 extension Golden {
     static let todoStat = #"""
 fixtures/todo.journal
-  format      1.0
-  app         ExampleTodo (pid 5555)
-  started     2026-11-22T05:08:57Z
-  size        3515 bytes
-  steps       14 over 2 ms
+  format      1.2
+  app         ExampleTodo (pid 3872)
+  started     2026-11-25T05:45:00Z
+  size        3512 bytes
+  steps       14 over 3 ms
   atoms       6
   keyframes   1
   marks       3
@@ -15,9 +15,9 @@ fixtures/todo.journal
 
   changes     value bytes  atom
          10          1004  FilteredTodosAtom
-          8            80  ProgressAtom
-          8            70  StatsAtom
           8           765  TodosAtom
+          7            68  ProgressAtom
+          7            60  StatsAtom
           4            23  FilterAtom
           1      redacted  SessionTokenAtom
 """#

@@ -6,8 +6,8 @@ extension Golden {
   "app" : "ExampleTodo",
   "atoms" : 6,
   "ending" : "closed",
-  "fileBytes" : 3515,
-  "formatVersion" : "1.0",
+  "fileBytes" : 3512,
+  "formatVersion" : "1.2",
   "keyframes" : 1,
   "marks" : 3,
   "path" : "fixtures/todo.journal",
@@ -16,34 +16,39 @@ extension Golden {
       "changes" : 10,
       "id" : "FilteredTodosAtom",
       "kind" : "value",
+      "recomputes" : 0,
       "sensitive" : false,
       "valueBytes" : 1004
     },
     {
       "changes" : 8,
-      "id" : "ProgressAtom",
-      "kind" : "value",
-      "sensitive" : false,
-      "valueBytes" : 80
-    },
-    {
-      "changes" : 8,
-      "id" : "StatsAtom",
-      "kind" : "value",
-      "sensitive" : false,
-      "valueBytes" : 70
-    },
-    {
-      "changes" : 8,
       "id" : "TodosAtom",
       "kind" : "state",
+      "recomputes" : 0,
       "sensitive" : false,
       "valueBytes" : 765
+    },
+    {
+      "changes" : 7,
+      "id" : "ProgressAtom",
+      "kind" : "value",
+      "recomputes" : 1,
+      "sensitive" : false,
+      "valueBytes" : 68
+    },
+    {
+      "changes" : 7,
+      "id" : "StatsAtom",
+      "kind" : "value",
+      "recomputes" : 1,
+      "sensitive" : false,
+      "valueBytes" : 60
     },
     {
       "changes" : 4,
       "id" : "FilterAtom",
       "kind" : "state",
+      "recomputes" : 0,
       "sensitive" : false,
       "valueBytes" : 23
     },
@@ -51,13 +56,14 @@ extension Golden {
       "changes" : 1,
       "id" : "SessionTokenAtom",
       "kind" : "state",
+      "recomputes" : 0,
       "sensitive" : true,
       "valueBytes" : 0
     }
   ],
-  "processID" : 5555,
-  "spanMicroseconds" : 2226,
-  "started" : "2026-11-22T05:08:57Z",
+  "processID" : 3872,
+  "spanMicroseconds" : 2600,
+  "started" : "2026-11-25T05:45:00Z",
   "steps" : 14,
   "unknownRecords" : 0
 }

@@ -28,6 +28,14 @@ struct GraphStyleTests {
         #expect(!unchangedLine.contains("penwidth"))
     }
 
+    @Test func aNodeWithALabelIsDrawnWithIt() {
+        let graph = GraphModel(
+            nodes: [.init(id: "App/List.swift:12 TodoScreen", kind: .subscriber, label: "TodoScreen")],
+            edges: []
+        )
+        #expect(GraphStyle().dot(for: graph).contains("\"App/List.swift:12 TodoScreen\" [label=\"TodoScreen\", shape=note"))
+    }
+
     @Test func isDeterministicWhateverTheInputOrder() {
         var shuffled = sample
         shuffled.nodes.reverse()

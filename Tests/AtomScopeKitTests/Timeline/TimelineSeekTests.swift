@@ -97,7 +97,7 @@ struct TimelineSeekTests {
         #expect(state.value(of: "SessionTokenAtom") == .redacted)
         #expect(state.upstreams(of: "FilteredTodosAtom") == ["FilterAtom", "TodosAtom"])
         #expect(state.downstreams(of: "TodosAtom") == ["FilteredTodosAtom", "ProgressAtom", "StatsAtom"])
-        #expect(state.subscribers(of: "FilteredTodosAtom") == ["ExampleTodo/main.swift:44"])
+        #expect(state.subscribers(of: "FilteredTodosAtom") == ["TodoList"])
     }
 
     @Test("steps resolve names")
@@ -116,7 +116,7 @@ struct TimelineSeekTests {
             TimelineEdge(upstream: "FilterAtom", downstream: "FilteredTodosAtom"),
             TimelineEdge(upstream: "TodosAtom", downstream: "FilteredTodosAtom"),
         ])
-        #expect(first.subscriptionsAdded == [TimelineSubscription(atom: "FilteredTodosAtom", subscriber: "ExampleTodo/main.swift:44")])
+        #expect(first.subscriptionsAdded == [TimelineSubscription(atom: "FilteredTodosAtom", subscriber: "ExampleTodo/main.swift:46", name: "TodoList")])
     }
 
     @Test("marks know the step they follow")

@@ -55,14 +55,14 @@ struct ReferenceReplay {
     /// The keyframes and the step count before each.
     private(set) var keyframes: [(stepCount: Int, keyframe: JournalKeyframe)] = []
     private(set) var atoms: [Int: String] = [:]
-    private(set) var subscribers: [Int: String] = [:]
+    private(set) var subscribers: [Int: (location: String, name: String?)] = [:]
 
     init(url: URL) throws {
         let records = try JournalReader(url: url).readAll().records
         for record in records {
             switch record {
             case .atomDefinition(let definition): atoms[definition.number] = definition.id
-            case .subscriberDefinition(let definition): subscribers[definition.number] = "\(definition.fileID):\(definition.line)"
+            case .subscriberDefinition(let definition): subscribers[definition.number] = ("\(definition.fileID):\(definition.line)", definition.name)
             case .step(let step): steps.append(step)
             case .keyframe(let keyframe): keyframes.append((steps.count, keyframe))
             default: break
@@ -96,7 +96,7 @@ struct ReferenceReplay {
         return ReferenceState(
             values: named,
             edges: Set(edges.map { TimelineEdge(upstream: atoms[$0.upstream] ?? "#\($0.upstream)", downstream: atoms[$0.downstream] ?? "#\($0.downstream)") }),
-            subscriptions: Set(subscriptions.map { TimelineSubscription(atom: atoms[$0.atom] ?? "#\($0.atom)", subscriber: subscribers[$0.subscriber] ?? "subscriber #\($0.subscriber)") })
+            subscriptions: Set(subscriptions.map { TimelineSubscription(atom: atoms[$0.atom] ?? "#\($0.atom)", subscriber: subscribers[$0.subscriber]?.location ?? "subscriber #\($0.subscriber)", name: subscribers[$0.subscriber]?.name) })
         )
     }
 
