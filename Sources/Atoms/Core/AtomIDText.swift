@@ -1,6 +1,39 @@
 /// Atoms whose id is not their type and stored properties, such as modified atoms.
 protocol CustomAtomIdentifiable {
     func atomIDText() -> String
+    /// The id with every parameter that could hold a secret replaced by a redaction marker,
+    /// for a ``Sensitive`` atom.
+    func redactedAtomIDText(ordinal: SensitiveOrdinal) -> String
+}
+
+extension CustomAtomIdentifiable {
+    /// Closure-style atoms cannot be ``Sensitive``, so their ids have nothing to redact.
+    func redactedAtomIDText(ordinal: SensitiveOrdinal) -> String { atomIDText() }
+}
+
+/// Gives the distinct keys of one sensitive atom type the numbers 1, 2, … in order of first
+/// use, so that redacted ids stay distinct and stable within a store; `nil` when no store
+/// numbers them (a crash message), which shows a bare `<redacted>`.
+typealias SensitiveOrdinal = ((_ typeName: String, _ key: AnyHashable) -> Int)?
+
+/// The id of a ``Sensitive`` atom: its type name, and in place of the stored properties or key
+/// that identify it, `<redacted N>` (`SessionAtom(<redacted 2>)`). An ordinal, never a hash:
+/// a hash of an account number could be found by trying every account number.
+func redactedAtomIDText<A: Atom>(for atom: A, ordinal: SensitiveOrdinal) -> String {
+    if let custom = atom as? any CustomAtomIdentifiable {
+        return custom.redactedAtomIDText(ordinal: ordinal)
+    }
+    let typeName = String(describing: A.self)
+    if A.Key.self == A.self, Mirror(reflecting: atom).children.isEmpty {
+        return typeName
+    }
+    guard let ordinal else { return "\(typeName)(<redacted>)" }
+    return "\(typeName)(<redacted \(ordinal(typeName, AnyHashable(atom.key)))>)"
+}
+
+/// The id to show for an atom outside a store (in a crash message): redacted when sensitive.
+func diagnosticAtomIDText<A: Atom>(for atom: A) -> String {
+    atom is any Sensitive ? redactedAtomIDText(for: atom, ordinal: nil) : atomIDText(for: atom)
 }
 
 /// The id of an atom owned by a scope: the atom's own id, then ` @ ` and the scope's name.

@@ -72,7 +72,7 @@ extension AtomStore {
         }
         precondition(
             !node.isEvaluating,
-            "Atoms: \(atomIDText(for: node.atom)) depends on itself; atom dependencies must not form a cycle."
+            "Atoms: \(diagnosticAtomIDText(for: node.atom)) depends on itself; atom dependencies must not form a cycle."
         )
         let token = nextToken
         nextToken += 1
@@ -221,7 +221,7 @@ extension AtomStore {
     @inline(__always)
     func value<A: Atom>(of node: Node<A>) -> A.Produced {
         guard let value = node.value else {
-            preconditionFailure("Atoms: \(atomIDText(for: node.atom)) was used while its own value was being computed.")
+            preconditionFailure("Atoms: \(diagnosticAtomIDText(for: node.atom)) was used while its own value was being computed.")
         }
         return value
     }

@@ -148,13 +148,20 @@ final class Node<A: Atom>: NodeBase {
     override func makeInfo(store: AtomStore) -> AtomInfo {
         AtomInfo(
             number: number,
-            id: store.uniqueID(for: self, text: scopedAtomIDText(atomIDText(for: atom), scope: scope)),
+            id: store.uniqueID(for: self, text: scopedAtomIDText(idText(store: store), scope: scope)),
             kind: atom._kind,
             valueType: String(describing: A.Produced.self),
             isKeepAlive: isKeepAlive,
             isSensitive: atom is any Sensitive,
             scope: scope?.name
         )
+    }
+
+    /// The atom's id; a sensitive atom's parameters are replaced by the store's ordinal for
+    /// them, here where ids are made, so no id that leaves the store can carry a secret.
+    private func idText(store: AtomStore) -> String {
+        guard atom is any Sensitive else { return atomIDText(for: atom) }
+        return redactedAtomIDText(for: atom, ordinal: store.sensitiveOrdinal(typeName:key:))
     }
 
     override func restore(value newValue: Any) -> Bool {

@@ -35,6 +35,11 @@ extension ModifiedAtom: CustomAtomIdentifiable {
     func atomIDText() -> String {
         "\(Atoms.atomIDText(for: atom)).\(modifier.idSuffix)"
     }
+
+    /// The modified atom's redacted id, with the same ordinal as the atom it modifies.
+    func redactedAtomIDText(ordinal: SensitiveOrdinal) -> String {
+        "\(Atoms.redactedAtomIDText(for: atom, ordinal: ordinal)).\(modifier.idSuffix)"
+    }
 }
 
 extension ModifiedAtom: AsyncAtom where Node: AsyncAtom {

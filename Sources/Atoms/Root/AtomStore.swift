@@ -9,6 +9,9 @@ public final class AtomStore {
     public internal(set) var commitNumber = 0
 
     var nodes: [AtomKey: NodeBase] = [:]
+    /// Redacted-id ordinals of sensitive atoms' keys, and how many each type has given out.
+    var sensitiveOrdinals: [SensitiveKey: Int] = [:]
+    var sensitiveCounts: [String: Int] = [:]
     /// The node `lookupNode` found last; cleared when that node is released.
     var lastLookup: NodeBase?
     var overrides = OverrideTable()
@@ -81,6 +84,17 @@ public final class AtomStore {
         }
     }
 
+    /// The ordinal of a sensitive atom's key within its type, assigned on first use and kept
+    /// for the store's life, so that the same key always gets the same redacted id.
+    func sensitiveOrdinal(typeName: String, key: AnyHashable) -> Int {
+        let identity = SensitiveKey(typeName: typeName, key: key)
+        if let ordinal = sensitiveOrdinals[identity] { return ordinal }
+        let ordinal = (sensitiveCounts[typeName] ?? 0) + 1
+        sensitiveCounts[typeName] = ordinal
+        sensitiveOrdinals[identity] = ordinal
+        return ordinal
+    }
+
     func makeNumber() -> Int {
         defer { nextNumber += 1 }
         return nextNumber
@@ -127,4 +141,11 @@ public final class AtomObservation {
     isolated deinit {
         cancel()
     }
+}
+
+/// A sensitive atom's key within its type, for numbering redacted ids. It lives only in the
+/// store's memory.
+struct SensitiveKey: Hashable {
+    let typeName: String
+    let key: AnyHashable
 }
