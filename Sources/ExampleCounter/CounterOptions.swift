@@ -1,14 +1,15 @@
 import AtomJournal
 
-/// The command line: `ExampleCounter JOURNAL [--steps N] [--flush never|interval|every-commit]
+/// The command line: `ExampleCounter JOURNAL [--steps N] [--flush never|interval|write|sync]
 /// [--report] [--forever] [--keyframe-interval K]`.
 struct CounterOptions {
     static let usage = """
-        usage: ExampleCounter JOURNAL [--steps N] [--flush never|interval|every-commit] [--report] [--forever] [--keyframe-interval K]
+        usage: ExampleCounter JOURNAL [--steps N] [--flush never|interval|write|sync] [--report] [--forever] [--keyframe-interval K]
           JOURNAL               where to record the counter session (replaced if it exists)
           --steps N             how many user actions (commits) the session makes (default 100)
-          --flush POLICY        when records reach the file: never, interval (100 ms, the default)
-                                or every-commit (write and fsync after every commit)
+          --flush POLICY        when records reach the file: never, interval (every 100 ms),
+                                write (write(2) every commit, the default) or sync (write and
+                                fsync every commit); every-commit is the old name of sync
           --report              print `flushed <steps>` to stdout after each commit whose records
                                 have reached the file
           --forever             keep committing until killed (ignores --steps)
@@ -17,8 +18,8 @@ struct CounterOptions {
 
     var journalPath = ""
     var steps = 100
-    var flushPolicy = JournalFlushPolicy.interval(.milliseconds(100))
-    var flushName = "interval"
+    var flushPolicy = JournalFlushPolicy.writeEachCommit
+    var flushName = "write"
     var report = false
     var forever = false
     var keyframeInterval: Int?
@@ -34,12 +35,13 @@ struct CounterOptions {
             case "--keyframe-interval":
                 keyframeInterval = try Self.count(after: argument, rest.popFirst(), minimum: 1)
             case "--flush":
-                guard let name = rest.popFirst() else { throw CounterOptionsError("--flush needs never, interval or every-commit") }
+                guard let name = rest.popFirst() else { throw CounterOptionsError("--flush needs never, interval, write or sync") }
                 switch name {
                 case "never": flushPolicy = .never
                 case "interval": flushPolicy = .interval(.milliseconds(100))
-                case "every-commit": flushPolicy = .everyCommit
-                default: throw CounterOptionsError("unknown flush policy '\(name)' (never, interval or every-commit)")
+                case "write": flushPolicy = .writeEachCommit
+                case "sync", "every-commit": flushPolicy = .syncEachCommit
+                default: throw CounterOptionsError("unknown flush policy '\(name)' (never, interval, write or sync)")
                 }
                 flushName = name
             case "--report":

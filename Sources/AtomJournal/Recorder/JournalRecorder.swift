@@ -13,16 +13,27 @@ import Foundation
 /// ```
 ///
 /// `Encodable` values are written as JSON with sorted keys; other values as their
-/// description, marked display-only; values of `Sensitive` atoms are never written. A write
-/// error stops recording and is kept in ``lastError``: the app goes on.
+/// description, marked display-only; values of `Sensitive` atoms are never written.
+///
+/// With the default ``JournalFlushPolicy/writeEachCommit``, each commit's records reach the
+/// kernel before the commit returns to the app, so the app's death (a crash, `exit`,
+/// `kill -9`) loses no committed step. A write error (a full disk) stops recording: the journal
+/// ends at the last whole record, the error is kept in ``lastError`` and passed once to
+/// ``onError``, ``close()`` throws it, and the app goes on.
 @MainActor
 public final class JournalRecorder {
     /// The journal being written.
     public let writer: JournalWriter
     /// The options recording started with.
     public let options: JournalRecorderOptions
-    /// Steps written so far.
-    public private(set) var stepsWritten = 0
+    /// Steps whose records the kernel holds, so that they survive the app's death. Under a
+    /// buffering policy (``JournalFlushPolicy/interval(_:)``, ``JournalFlushPolicy/never``)
+    /// this lags the commits until the buffer is written.
+    public var stepsWritten: Int { writer.stepsInFile }
+    /// Steps recorded, for the keyframe interval.
+    private var stepsRecorded = 0
+    /// Called once, on the main actor, with the write error that stops recording.
+    public var onError: (@MainActor (JournalError) -> Void)?
     /// Commits not written because recording stopped (size limit, error or close).
     public private(set) var droppedSteps = 0
     /// The error that stopped recording, if one did.
@@ -84,6 +95,9 @@ public final class JournalRecorder {
     }
 
     /// Stops recording and closes the journal cleanly.
+    ///
+    /// - Throws: the write error that stopped recording earlier, if one did, or one from
+    ///   closing.
     public func close() throws(JournalError) {
         observation?.cancel()
         observation = nil
@@ -101,8 +115,8 @@ public final class JournalRecorder {
         perform { writer throws(JournalError) in
             lastCommit = commit.number
             try writer.append(.step(makeStep(commit, writer: writer)))
-            stepsWritten += 1
-            if stepsWritten % keyframeInterval == 0 {
+            stepsRecorded += 1
+            if stepsRecorded % keyframeInterval == 0 {
                 try writer.append(.keyframe(makeKeyframe(commit: commit.number, time: writer.elapsedMicroseconds())))
             }
             try writer.endCommit()
@@ -249,8 +263,10 @@ public final class JournalRecorder {
         do {
             try body(writer)
         } catch {
+            guard lastError == nil else { return }
             lastError = error
             isRecording = false
+            onError?(error)
         }
     }
 }

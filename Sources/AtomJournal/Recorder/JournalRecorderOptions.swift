@@ -7,7 +7,7 @@ import Atoms
 /// ```swift
 /// let recorder = try JournalRecorder(
 ///     root: root, url: url,
-///     options: JournalRecorderOptions(flushPolicy: .everyCommit, metadata: ["build": "42"])
+///     options: JournalRecorderOptions(flushPolicy: .syncEachCommit, metadata: ["build": "42"])
 /// )
 /// ```
 public struct JournalRecorderOptions: Sendable {
@@ -32,8 +32,9 @@ public struct JournalRecorderOptions: Sendable {
     /// `JournalRecorderOptions()` is the default options.
     ///
     /// - Parameters:
-    ///   - flushPolicy: When buffered records reach the file. The default writes at the first
-    ///     commit at least 100 ms after the last write.
+    ///   - flushPolicy: When buffered records reach the file. The default,
+    ///     ``JournalFlushPolicy/writeEachCommit``, writes each commit before it returns, so the
+    ///     app's death loses no committed step.
     ///   - keyframeInterval: A keyframe is written at the start and after every this many
     ///     steps. The default is 256.
     ///   - includedTypes: If set, only atoms whose type name is listed are recorded. The
@@ -44,7 +45,7 @@ public struct JournalRecorderOptions: Sendable {
     ///     default has no limit.
     ///   - metadata: Extra header metadata. The default adds none.
     public init(
-        flushPolicy: JournalFlushPolicy = .interval(.milliseconds(100)),
+        flushPolicy: JournalFlushPolicy = .writeEachCommit,
         keyframeInterval: Int = 256,
         includedTypes: Set<String>? = nil,
         excludedTypes: Set<String> = [],

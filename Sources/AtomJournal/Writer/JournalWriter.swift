@@ -20,13 +20,22 @@ public final class JournalWriter {
     public let flushPolicy: JournalFlushPolicy
     /// Bytes appended so far, header included, whether or not they reached the file yet.
     public private(set) var bytesWritten: Int
-    /// Steps appended so far.
+    /// Steps appended so far, whether or not they reached the file yet.
     public private(set) var stepCount = 0
+    /// Steps whose records the kernel holds: they survive the app's death.
+    public private(set) var stepsInFile = 0
+    /// Bytes the kernel holds: the header and whole frames, never part of one.
+    public private(set) var bytesInFile = 0
+    /// The write error that stopped the writer, if one did. After it nothing more is written:
+    /// the file ends at the last whole frame that reached it.
+    public private(set) var failure: JournalError?
     /// Whether ``close()`` was called.
     public private(set) var isClosed = false
 
     private var descriptor: FileDescriptor?
     private var buffer: [UInt8] = []
+    /// Steps in `buffer`, not yet in the file.
+    private var bufferedSteps = 0
     private let bufferCapacity: Int
     private var sequence: UInt64 = 0
     private var deltaBase = DeltaBase()
@@ -47,7 +56,7 @@ public final class JournalWriter {
     public init(
         url: URL,
         metadata: [String: String] = [:],
-        flushPolicy: JournalFlushPolicy = .interval(.milliseconds(100)),
+        flushPolicy: JournalFlushPolicy = .writeEachCommit,
         bufferCapacity: Int = 64 << 10
     ) throws(JournalError) {
         path = url.relativePath
@@ -108,6 +117,7 @@ public final class JournalWriter {
     /// Appends a record to the buffer.
     public func append(_ record: JournalRecord) throws(JournalError) {
         guard !isClosed else { throw .writerClosed(path: path) }
+        if let failure { throw failure }
         let payload = record.encodePayload(base: &deltaBase)
         guard payload.count <= JournalFormat.maximumPayloadSize else { throw .recordTooLarge(bytes: payload.count) }
         var frame = ByteWriter(capacity: JournalFormat.frameHeaderSize + payload.count)
@@ -127,6 +137,7 @@ public final class JournalWriter {
         switch record {
         case .step(let step):
             stepCount += 1
+            bufferedSteps += 1
             lastCommit = step.commit
         case .keyframe(let keyframe):
             lastCommit = max(lastCommit, keyframe.commit)
@@ -150,7 +161,9 @@ public final class JournalWriter {
             if clock.now - lastWrite >= interval {
                 try writeBuffer()
             }
-        case .everyCommit:
+        case .writeEachCommit:
+            try writeBuffer()
+        case .syncEachCommit:
             try sync()
         }
     }
@@ -166,13 +179,26 @@ public final class JournalWriter {
         try flush()
         guard let descriptor else { return }
         if fsync(descriptor.rawValue) != 0 {
-            throw .writeFailed(path: path, reason: String(cString: strerror(errno)))
+            let failure = JournalError.writeFailed(path: path, reason: String(cString: strerror(errno)))
+            self.failure = failure
+            throw failure
         }
     }
 
     /// Appends the clean-close marker, syncs and closes the file. Later appends fail.
+    ///
+    /// - Throws: the error that stopped the writer earlier, if one did (the file then ends at
+    ///   the last whole frame, with no close record), or one from writing the close record.
     public func close() throws(JournalError) {
         guard !isClosed else { return }
+        if let failure {
+            isClosed = true
+            if let descriptor {
+                self.descriptor = nil
+                try? descriptor.close()
+            }
+            throw failure
+        }
         try append(.close(JournalClose(commit: lastCommit, time: elapsedMicroseconds(), stepCount: stepCount)))
         try sync()
         isClosed = true
@@ -186,13 +212,25 @@ public final class JournalWriter {
         }
     }
 
+    /// Writes the buffer, which holds whole frames only. A failed or short write (a full
+    /// disk, a file size limit) is cut back to the last whole frame already in the file, so
+    /// readers never meet half a frame in the middle, and the writer stops: a later retry could
+    /// otherwise write a frame twice.
     private func writeBuffer() throws(JournalError) {
+        if let failure { throw failure }
         guard !buffer.isEmpty, let descriptor else { return }
         do {
             _ = try descriptor.writeAll(buffer)
         } catch {
-            throw .writeFailed(path: path, reason: "\(error)")
+            _ = ftruncate(descriptor.rawValue, off_t(bytesInFile))
+            let failure = JournalError.writeFailed(path: path, reason: "\(error)")
+            self.failure = failure
+            buffer.removeAll()
+            throw failure
         }
+        bytesInFile += buffer.count
+        stepsInFile += bufferedSteps
+        bufferedSteps = 0
         buffer.removeAll(keepingCapacity: true)
         lastWrite = clock.now
     }

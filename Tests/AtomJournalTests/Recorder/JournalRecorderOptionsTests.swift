@@ -9,7 +9,7 @@ struct JournalRecorderOptionsTests {
     @Test("JournalRecorderOptions() is the documented defaults")
     func defaults() {
         let options = JournalRecorderOptions()
-        #expect(options.flushPolicy == .interval(.milliseconds(100)))
+        #expect(options.flushPolicy == .writeEachCommit)
         #expect(options.keyframeInterval == 256)
         #expect(options.includedTypes == nil)
         #expect(options.excludedTypes.isEmpty)
@@ -20,14 +20,14 @@ struct JournalRecorderOptionsTests {
     @Test("Every option can be given in one expression")
     func everyArgument() {
         let options = JournalRecorderOptions(
-            flushPolicy: .everyCommit,
+            flushPolicy: .syncEachCommit,
             keyframeInterval: 8,
             includedTypes: ["Cell"],
             excludedTypes: ["Secret"],
             sizeLimit: 4096,
             metadata: ["build": "42"]
         )
-        #expect(options.flushPolicy == .everyCommit)
+        #expect(options.flushPolicy == .syncEachCommit)
         #expect(options.keyframeInterval == 8)
         #expect(options.includedTypes == ["Cell"])
         #expect(options.excludedTypes == ["Secret"])

@@ -31,7 +31,7 @@ struct JournalWriterTests {
 
     @Test func everyCommitPolicyPutsEachCommitInTheFile() throws {
         let journal = TemporaryJournal()
-        let writer = try JournalWriter(url: journal.url, flushPolicy: .everyCommit)
+        let writer = try JournalWriter(url: journal.url, flushPolicy: .syncEachCommit)
         try writer.append(step(1))
         try writer.endCommit()
         #expect(try fileSize(journal.url) == writer.bytesWritten)
