@@ -1,19 +1,21 @@
 import AtomJournal
 
 /// The command line: `ExampleCounter JOURNAL [--steps N] [--flush never|interval|write|sync]
-/// [--report] [--forever] [--keyframe-interval K]`.
+/// [--report] [--forever] [--keyframe-interval K] [--die fatal|exit|segv]`.
 struct CounterOptions {
     static let usage = """
-        usage: ExampleCounter JOURNAL [--steps N] [--flush never|interval|write|sync] [--report] [--forever] [--keyframe-interval K]
+        usage: ExampleCounter JOURNAL [--steps N] [--flush never|interval|write|sync] [--report] [--forever] [--keyframe-interval K] [--die fatal|exit|segv]
           JOURNAL               where to record the counter session (replaced if it exists)
           --steps N             how many user actions (commits) the session makes (default 100)
           --flush POLICY        when records reach the file: never, interval (every 100 ms),
                                 write (write(2) every commit, the default) or sync (write and
                                 fsync every commit); every-commit is the old name of sync
-          --report              print `flushed <steps>` to stdout after each commit whose records
-                                have reached the file
+          --report              write `committed <n>` to stdout (one write(2), unbuffered) each
+                                time a commit returns; n is the app's own count
           --forever             keep committing until killed (ignores --steps)
           --keyframe-interval K write a keyframe every K steps (default 256)
+          --die HOW             after the last action, die without closing the journal:
+                                fatal (fatalError), exit (exit(0)) or segv (SIGSEGV)
         """
 
     var journalPath = ""
@@ -23,6 +25,12 @@ struct CounterOptions {
     var report = false
     var forever = false
     var keyframeInterval: Int?
+    var death: Death?
+
+    /// How `--die` ends the app.
+    enum Death: String {
+        case fatal, exit, segv
+    }
 
     /// Parses the arguments after the program name; the error is a one-line message.
     init(arguments: [String]) throws(CounterOptionsError) {
@@ -48,6 +56,11 @@ struct CounterOptions {
                 report = true
             case "--forever":
                 forever = true
+            case "--die":
+                guard let name = rest.popFirst(), let how = Death(rawValue: name) else {
+                    throw CounterOptionsError("--die needs fatal, exit or segv")
+                }
+                death = how
             default:
                 guard !argument.hasPrefix("-") else { throw CounterOptionsError("unknown option '\(argument)'") }
                 guard path == nil else { throw CounterOptionsError("more than one journal path ('\(path ?? "")' and '\(argument)')") }

@@ -11,10 +11,12 @@ import Foundation
 // A counter app that records its session as a journal: increments, a derived doubled value
 // and parity, resets and batches. It is the child process of the crash-safety tests:
 //
-//     ExampleCounter JOURNAL --forever --report --flush every-commit
+//     ExampleCounter JOURNAL --forever --report
 //
-// prints `flushed <steps>` after every commit whose records reached the file, and keeps
-// going until it is killed. See `CounterOptions.usage` for every option.
+// writes `committed <n>` with one write(2) each time a commit has returned to it (n counts the
+// app's own commits, never asking the recorder), and keeps going until it is killed;
+// `--steps N --die fatal|exit|segv` dies that way after N actions without closing the journal.
+// See `CounterOptions.usage` for every option.
 
 func fail(_ message: String, status: Int32 = 1) -> Never {
     ExampleTool(name: "ExampleCounter").fail(message, status: status)
@@ -32,28 +34,29 @@ do {
     fail("\(error.message)\n\(CounterOptions.usage)", status: 2)
 }
 
-/// Prints `flushed <steps>` once per new step count that has reached the file.
-@MainActor
-final class FlushReporter {
-    let recorder: JournalRecorder
-    let probe: FlushProbe
-    private(set) var reported = 0
+/// Writes `committed <n>` to stdout with a single unbuffered `write(2)` after each commit has
+/// returned, so that a reader of the pipe knows the app saw that many commits finish; the
+/// count is the app's own, never the recorder's.
+struct CommitReporter {
+    private(set) var commits = 0
 
-    init(recorder: JournalRecorder, probe: FlushProbe) {
-        self.recorder = recorder
-        self.probe = probe
+    mutating func commitReturned() {
+        commits += 1
+        let line = Array("committed \(commits)\n".utf8)
+        _ = line.withUnsafeBytes { write(STDOUT_FILENO, $0.baseAddress, $0.count) }
     }
+}
 
-    /// Called after each commit (and after close).
-    func commitEnded() {
-        if let error = recorder.lastError {
-            fail("recording stopped: \(error)")
-        }
-        let steps = recorder.stepsWritten
-        guard steps > reported, recorder.writer.isClosed || probe.hasReachedFile(recorder.writer) else { return }
-        reported = steps
-        print("flushed \(steps)")
-        fflush(nil)
+/// Ends the process the way an app can die without closing its recorder.
+func die(_ death: CounterOptions.Death) -> Never {
+    switch death {
+    case .fatal:
+        fatalError("ExampleCounter: dying with fatalError, as asked")
+    case .exit:
+        exit(0)
+    case .segv:
+        raise(SIGSEGV)
+        fatalError("ExampleCounter: SIGSEGV did not end the process")
     }
 }
 
@@ -65,16 +68,12 @@ MainActor.assumeIsolated {
         recorderOptions.keyframeInterval = interval
     }
     let recorder: JournalRecorder
-    let probe: FlushProbe
     do {
         recorder = try JournalRecorder(root: root, url: URL(filePath: options.journalPath), options: recorderOptions)
-        probe = try FlushProbe(path: options.journalPath)
-    } catch let error as CounterOptionsError {
-        fail(error.message)
     } catch {
         fail("\(error)")
     }
-    let reporter = options.report ? FlushReporter(recorder: recorder, probe: probe) : nil
+    var reporter = options.report ? CommitReporter() : nil
 
     // The context is released when this scope ends, before the journal is closed: the
     // journal's last steps unwatch everything.
@@ -82,26 +81,28 @@ MainActor.assumeIsolated {
         let context = root.context()
         defer { withExtendedLifetime(context) {} }
         context.watch(DoubledAtom())
-        reporter?.commitEnded()
+        reporter?.commitReturned()
         context.watch(ParityAtom())
-        reporter?.commitEnded()
+        reporter?.commitReturned()
         context.watch(StepSizeAtom())
-        reporter?.commitEnded()
+        reporter?.commitReturned()
         recorder.mark("counting")
 
         var session = CounterSession(context: context)
         while options.forever || session.actions < options.steps {
             session.next()
-            reporter?.commitEnded()
+            reporter?.commitReturned()
             if session.actions.isMultiple(of: 100) {
                 recorder.mark("lap \(session.actions / 100)")
             }
         }
         recorder.mark("done after \(session.actions) actions")
+        if let death = options.death {
+            die(death)
+        }
     }
 
     ExampleTool(name: "ExampleCounter").close(recorder)
-    reporter?.commitEnded()
     if !options.report {
         print("recorded \(recorder.stepsWritten) steps to \(options.journalPath) (flush: \(options.flushName))")
     }

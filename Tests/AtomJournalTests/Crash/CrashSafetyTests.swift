@@ -7,18 +7,19 @@ import AtomJournal
 import Foundation
 import Testing
 
-// Crash safety: the ExampleCounter binary records with `--flush every-commit --report` and
-// prints `flushed <steps>` once each commit's records have reached the file. The test kills
-// it with SIGKILL after a random number of reported steps and opens what it left: every
-// reported step must be there, every step must decode, and the journal ends open or torn,
-// never in an error.
+// Crash safety, with the recorder's default options: the ExampleCounter binary, run with
+// `--report`, writes `committed <n>` to a pipe with one write(2) each time a commit has
+// returned to it; the count is the app's own, it never asks the recorder. The tests kill it
+// with SIGKILL after a random number of reported commits, or let it die by fatalError, exit(0)
+// without closing, or SIGSEGV, and open what it left: every reported commit must be a step
+// there, every step must decode, and the journal ends open or torn, never in an error.
 //
 // Environment (used by scripts/crash-test):
 //   ATOMSCOPE_CRASH_RUNS     how many kills (default 20)
 //   ATOMSCOPE_CRASH_SEED     the seed of the random kill points (default 20240611)
 //   ATOMSCOPE_CRASH_COUNTER  the ExampleCounter binary (default: next to the test binary)
 
-@Suite("Crash safety: a recorder killed with SIGKILL keeps every flushed step")
+@Suite("Crash safety: every committed step survives the app's death, with the default options")
 struct CrashSafetyTests {
     @Test("Kill the recording counter at random moments; the journal keeps every reported step")
     func killAtRandomMoments() throws {
@@ -53,6 +54,38 @@ struct CrashSafetyTests {
         #expect(passed == configuration.runs)
     }
 
+    /// The ways an app dies without closing its recorder, each with the status it ends with.
+    static let deaths: [(how: String, signal: Int32?)] = [("fatal", SIGILL), ("exit", nil), ("segv", SIGSEGV)]
+
+    @Test("An app that dies without closing keeps every committed step", arguments: [0, 1, 2])
+    func dieWithoutClosing(_ which: Int) throws {
+        let (how, signal) = Self.deaths[which]
+        let configuration = CrashTestConfiguration()
+        let binary = try #require(configuration.counterBinary, "ExampleCounter not found (\(configuration.searched))")
+        let folder = try CrashScratchFolder()
+        defer { folder.remove() }
+        let journalURL = folder.url.appending(path: "\(how).journal")
+        var environment = ProcessInfo.processInfo.environment
+        environment["SWIFT_BACKTRACE"] = "enable=no"  // a crash report is not what this tests
+        let child = try CrashChild(binary: binary, arguments: [journalURL.path, "--steps", "40", "--report", "--die", how], environment: environment)
+        let deadline = ContinuousClock.now + .seconds(120)
+        var reported = 0
+        while let line = try child.output.nextLine(before: deadline) {
+            reported = try CrashRun.reportedSteps(line, after: reported)
+        }
+        child.process.waitUntilExit()
+        if let signal {
+            // fatalError traps: SIGILL on x86_64, SIGTRAP on arm64.
+            let signals = signal == SIGILL ? [SIGILL, SIGTRAP] : [signal]
+            #expect(child.process.terminationReason == .uncaughtSignal && signals.contains(child.process.terminationStatus), "ended with \(child.process.terminationStatus)")
+        } else {
+            #expect(child.process.terminationReason == .exit && child.process.terminationStatus == 0)
+        }
+        #expect(reported == 43)  // 3 watches and 40 actions
+        let ending = try CrashRun(binary: binary, journal: journalURL, target: reported).check(reported: reported)
+        #expect(ending == .open)
+    }
+
     @Test("Left alone, the counter closes its journal cleanly and reports its last step")
     func cleanExit() throws {
         let configuration = CrashTestConfiguration()
@@ -61,7 +94,7 @@ struct CrashSafetyTests {
         defer { folder.remove() }
         let journalURL = folder.url.appending(path: "clean.journal")
 
-        let child = try CrashChild(binary: binary, arguments: [journalURL.path, "--steps", "60", "--report", "--flush", "every-commit"])
+        let child = try CrashChild(binary: binary, arguments: [journalURL.path, "--steps", "60", "--report"])
         let deadline = ContinuousClock.now + .seconds(60)
         var reported: [Int] = []
         while let line = try child.output.nextLine(before: deadline) {
@@ -72,8 +105,8 @@ struct CrashSafetyTests {
 
         let journal = try Journal(url: journalURL)
         #expect(journal.index.ending == .closed)
-        #expect(reported == Array(1...journal.stepCount))
-        #expect(journal.stepCount == 64)  // 3 watches, 60 actions, 1 unwatch
+        #expect(reported == Array(1...63))  // the app's commits: 3 watches, 60 actions
+        #expect(journal.stepCount == 64)  // and the unwatch when the context goes
     }
 }
 
@@ -121,7 +154,7 @@ struct CrashRun {
     /// Returns how the killed recorder's journal ends.
     @discardableResult
     func perform() throws -> JournalEnding {
-        let child = try CrashChild(binary: binary, arguments: [journal.path, "--forever", "--report", "--flush", "every-commit"])
+        let child = try CrashChild(binary: binary, arguments: [journal.path, "--forever", "--report"])
         // A generous bound for the child to start and flush `target` steps (it does
         // thousands a second); reads wait on the pipe up to this deadline, never sleep.
         let deadline = ContinuousClock.now + .seconds(120)
@@ -187,7 +220,7 @@ struct CrashRun {
 
     static func flushedSteps(in line: String) throws -> Int {
         let parts = line.split(separator: " ")
-        guard parts.count == 2, parts[0] == "flushed", let steps = Int(parts[1]) else {
+        guard parts.count == 2, parts[0] == "committed", let steps = Int(parts[1]) else {
             throw CrashFailure("unexpected output line '\(line)'")
         }
         return steps
@@ -197,7 +230,7 @@ struct CrashRun {
     static func reportedSteps(_ line: String, after previous: Int) throws -> Int {
         let steps = try flushedSteps(in: line)
         guard steps > previous else {
-            throw CrashFailure("the counter reported \(steps) flushed steps after \(previous)")
+            throw CrashFailure("the counter reported \(steps) commits after \(previous)")
         }
         return steps
     }
@@ -209,11 +242,12 @@ final class CrashChild {
     let output: CrashPipeReader
     let errors: CrashPipeReader
 
-    init(binary: URL, arguments: [String]) throws {
+    init(binary: URL, arguments: [String], environment: [String: String]? = nil) throws {
         let stdout = Pipe()
         let stderr = Pipe()
         process.executableURL = binary
         process.arguments = arguments
+        if let environment { process.environment = environment }
         process.standardInput = FileHandle.nullDevice
         process.standardOutput = stdout
         process.standardError = stderr
