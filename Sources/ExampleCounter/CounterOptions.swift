@@ -1,10 +1,10 @@
 import AtomJournal
 
 /// The command line: `ExampleCounter JOURNAL [--steps N] [--flush never|interval|write|sync]
-/// [--report] [--forever] [--keyframe-interval K] [--die fatal|exit|segv]`.
+/// [--report] [--forever] [--keyframe-interval K] [--die fatal|exit|segv] [--free-before-close FILE]`.
 struct CounterOptions {
     static let usage = """
-        usage: ExampleCounter JOURNAL [--steps N] [--flush never|interval|write|sync] [--report] [--forever] [--keyframe-interval K] [--die fatal|exit|segv]
+        usage: ExampleCounter JOURNAL [--steps N] [--flush never|interval|write|sync] [--report] [--forever] [--keyframe-interval K] [--die fatal|exit|segv] [--free-before-close FILE]
           JOURNAL               where to record the counter session (replaced if it exists)
           --steps N             how many user actions (commits) the session makes (default 100)
           --flush POLICY        when records reach the file: never, interval (every 100 ms),
@@ -16,6 +16,9 @@ struct CounterOptions {
           --keyframe-interval K write a keyframe every K steps (default 256)
           --die HOW             after the last action, die without closing the journal:
                                 fatal (fatalError), exit (exit(0)) or segv (SIGSEGV)
+          --free-before-close FILE
+                                delete FILE before closing the journal (a test fills a small
+                                disk with it, then frees the space)
         """
 
     var journalPath = ""
@@ -26,6 +29,7 @@ struct CounterOptions {
     var forever = false
     var keyframeInterval: Int?
     var death: Death?
+    var fileToFree: String?
 
     /// How `--die` ends the app.
     enum Death: String {
@@ -56,6 +60,9 @@ struct CounterOptions {
                 report = true
             case "--forever":
                 forever = true
+            case "--free-before-close":
+                guard let file = rest.popFirst() else { throw CounterOptionsError("--free-before-close needs a file") }
+                fileToFree = file
             case "--die":
                 guard let name = rest.popFirst(), let how = Death(rawValue: name) else {
                     throw CounterOptionsError("--die needs fatal, exit or segv")

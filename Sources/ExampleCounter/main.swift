@@ -102,6 +102,9 @@ MainActor.assumeIsolated {
         }
     }
 
+    if let file = options.fileToFree {
+        _ = unlink(file)
+    }
     ExampleTool(name: "ExampleCounter").close(recorder)
     if !options.report {
         print("recorded \(recorder.stepsWritten) steps to \(options.journalPath) (flush: \(options.flushName))")

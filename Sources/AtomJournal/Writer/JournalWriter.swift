@@ -36,6 +36,9 @@ public final class JournalWriter {
     private var buffer: [UInt8] = []
     /// Steps in `buffer`, not yet in the file.
     private var bufferedSteps = 0
+    /// Where each frame in `buffer` ends, with the steps up to it, so that a write that fails
+    /// part way keeps the whole frames that reached the file.
+    private var frameEnds: [(end: Int, steps: Int)] = []
     private let bufferCapacity: Int
     private var sequence: UInt64 = 0
     private var deltaBase = DeltaBase()
@@ -145,6 +148,7 @@ public final class JournalWriter {
             break
         }
         buffer.append(contentsOf: frame.bytes)
+        frameEnds.append((buffer.count, bufferedSteps))
         bytesWritten += frame.bytes.count
         if buffer.count >= bufferCapacity {
             try writeBuffer()
@@ -222,16 +226,31 @@ public final class JournalWriter {
         do {
             _ = try descriptor.writeAll(buffer)
         } catch {
-            _ = ftruncate(descriptor.rawValue, off_t(bytesInFile))
+            keepWholeFrames(descriptor)
             let failure = JournalError.writeFailed(path: path, reason: "\(error)")
             self.failure = failure
             buffer.removeAll()
+            frameEnds.removeAll()
             throw failure
         }
         bytesInFile += buffer.count
         stepsInFile += bufferedSteps
         bufferedSteps = 0
         buffer.removeAll(keepingCapacity: true)
+        frameEnds.removeAll(keepingCapacity: true)
         lastWrite = clock.now
+    }
+
+    /// After a failed write: keeps the frames of the buffer that reached the file whole, and
+    /// cuts the file back to the end of the last of them.
+    private func keepWholeFrames(_ descriptor: FileDescriptor) {
+        let position = lseek(descriptor.rawValue, 0, SEEK_CUR)
+        let reached = position >= 0 ? Int(position) - bytesInFile : 0
+        if let last = frameEnds.last(where: { $0.end <= reached }) {
+            bytesInFile += last.end
+            stepsInFile += last.steps
+        }
+        _ = ftruncate(descriptor.rawValue, off_t(bytesInFile))
+        _ = lseek(descriptor.rawValue, off_t(bytesInFile), SEEK_SET)
     }
 }
