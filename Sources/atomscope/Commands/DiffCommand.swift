@@ -22,7 +22,7 @@ struct DiffCommand: ReportingCommand {
     var json = false
 
     func execute(console: Console) throws {
-        let timeline = try Timeline(url: URL(fileURLWithPath: journal))
+        let timeline = try console.openTimeline(journal)
         let diff = try timeline.diff(from: a, to: b)
         if json {
             console.print(JSONOutput.document(diff))

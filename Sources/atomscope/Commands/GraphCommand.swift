@@ -61,7 +61,7 @@ struct GraphCommand: ReportingCommand {
         let chosenLayout = try layout.map { name throws(GraphRenderError) in try GraphLayout(name: name) }
         let rendered: Data
         if bytes.starts(with: JournalFormat.magic) {
-            let timeline = try openTimeline(bytes)
+            let timeline = try openTimeline(bytes, console: console)
             let (dot, nodeCount) = try timeline.graph(
                 at: step ?? timeline.stepCount,
                 style: GraphStyle(showsValues: values),
@@ -129,13 +129,13 @@ struct GraphCommand: ReportingCommand {
 
     /// A journal read from standard input goes through a temporary file, because the reader
     /// needs random access.
-    private func openTimeline(_ bytes: Data) throws -> Timeline {
+    private func openTimeline(_ bytes: Data, console: Console) throws -> Timeline {
         if let input, input != "-" {
-            return try Timeline(url: URL(fileURLWithPath: input))
+            return try console.openTimeline(input)
         }
         let temporary = FileManager.default.temporaryDirectory.appendingPathComponent("atomscope-stdin-\(UUID().uuidString).journal")
         try bytes.write(to: temporary)
         defer { try? FileManager.default.removeItem(at: temporary) }
-        return try Timeline(url: temporary)
+        return try console.openTimeline(temporary.path, shownPath: "standard input")
     }
 }

@@ -21,7 +21,7 @@ struct LogCommand: ReportingCommand {
     var recomputed = false
 
     func execute(console: Console) throws {
-        let timeline = try Timeline(url: URL(fileURLWithPath: journal))
+        let timeline = try console.openTimeline(journal)
         let steps: [Int]
         if let atom {
             let id = try timeline.resolve(atom: atom)

@@ -17,7 +17,7 @@ struct ReplCommandLine: ReportingCommand {
     var journal: String
 
     func execute(console: Console) throws {
-        let timeline = try Timeline(url: URL(fileURLWithPath: journal))
+        let timeline = try console.openTimeline(journal)
         let session = ReplSession(timeline: timeline, style: console.style) { dot, format, nodeCount in
             try GraphRenderer().render(dot: dot, format: format, layout: .automatic(nodeCount: nodeCount)).data
         }

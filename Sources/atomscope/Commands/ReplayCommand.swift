@@ -36,7 +36,7 @@ struct ReplayCommand: ReportingCommand {
     }
 
     func execute(console: Console) throws {
-        let timeline = try Timeline(url: URL(fileURLWithPath: journal))
+        let timeline = try console.openTimeline(journal)
         guard timeline.stepCount > 0 else {
             console.print("\(timeline.path) has no steps")
             return

@@ -22,7 +22,7 @@ struct RestoreCommand: ReportingCommand {
     var journalOut: String?
 
     func execute(console: Console) throws {
-        let timeline = try Timeline(url: URL(fileURLWithPath: journal))
+        let timeline = try console.openTimeline(journal)
         let state = try timeline.stateFile(at: step)
         if let output {
             try state.write(to: URL(fileURLWithPath: output))

@@ -19,7 +19,9 @@ struct StatCommand: ReportingCommand {
     var recomputed = false
 
     func execute(console: Console) throws {
-        let statistics = try JournalStatistics(journal: Journal(url: URL(fileURLWithPath: journal)))
+        let opened = try Journal(url: URL(fileURLWithPath: journal))
+        console.noteDamage(path: journal, ending: opened.index.ending)
+        let statistics = try JournalStatistics(journal: opened)
         console.print(json ? JSONOutput.document(statistics) : statistics.text(style: console.style, recomputed: recomputed))
     }
 }

@@ -1,3 +1,4 @@
+import AtomJournal
 import AtomScopeKit
 import Foundation
 
@@ -26,6 +27,21 @@ struct Console {
 
     func error(_ message: String) {
         FileHandle.standardError.write(Data("atomscope: \(message)\n".utf8))
+    }
+
+    /// Opens a journal for a reading command, and says once on stderr when it ends in a torn
+    /// tail. `shownPath` is how the user named it (a journal from stdin has a temporary path).
+    func openTimeline(_ path: String, shownPath: String? = nil) throws -> Timeline {
+        let timeline = try Timeline(url: URL(fileURLWithPath: path))
+        noteDamage(path: shownPath ?? path, ending: timeline.ending)
+        return timeline
+    }
+
+    /// Says once on stderr that a journal ends in a torn tail; nothing for a whole one.
+    func noteDamage(path: String, ending: JournalEnding) {
+        if let notice = DamageNotice.text(path: path, ending: ending) {
+            FileHandle.standardError.write(Data("atomscope: note: \(notice)\n".utf8))
+        }
     }
 
     /// Whether stdin is a terminal (the REPL edits lines only then).
