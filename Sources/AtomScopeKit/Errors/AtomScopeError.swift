@@ -26,6 +26,12 @@ public enum AtomScopeError: Error, Equatable, CustomStringConvertible {
     case cannotWrite(path: String, reason: String)
     /// Any other error of the journal library.
     case journal(JournalError)
+    /// A step whose frame is intact but whose content makes no sense: it refers to an atom,
+    /// subscriber or location the journal never defines, or its commit does not follow the
+    /// previous step's.
+    case malformedStep(path: String, step: Int, reason: String)
+    /// A keyframe that differs from the state the steps before it replay to.
+    case inconsistentKeyframe(path: String, step: Int, reason: String)
 
     public var description: String {
         switch self {
@@ -60,6 +66,12 @@ public enum AtomScopeError: Error, Equatable, CustomStringConvertible {
             "cannot write \(path): \(reason); check that the folder exists and is writable"
         case .journal(let error):
             error.description
+        case .malformedStep(let path, let step, let reason):
+            "\(path): step \(step) is malformed (\(reason)); its frame is intact, so a faulty writer made it: "
+                + "`atomscope verify \(path)` checks the rest"
+        case .inconsistentKeyframe(let path, let step, let reason):
+            "\(path): the keyframe after step \(step) does not match the steps before it (\(reason)); "
+                + "seeking from it would show a state the app never had"
         }
     }
 

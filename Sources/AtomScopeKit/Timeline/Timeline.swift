@@ -67,6 +67,7 @@ public final class Timeline {
             }
         }
         func note(_ number: Int, _ step: Int) { note(number, step, in: &changes) }
+        var previousCommit: Int?
         for position in index.steps.indices {
             let step: JournalStep
             do {
@@ -75,6 +76,15 @@ public final class Timeline {
                 throw AtomScopeError(error)
             }
             let number = position + 1
+            // Every reading command opens through here, so a step that makes no sense is
+            // reported the same way everywhere, naming the step.
+            if let problem = step.undefinedReference(in: index) {
+                throw .malformedStep(path: journal.reader.path, step: number, reason: problem)
+            }
+            if let previousCommit, step.commit <= previousCommit {
+                throw .malformedStep(path: journal.reader.path, step: number, reason: "its commit \(step.commit) does not follow the previous step's \(previousCommit)")
+            }
+            previousCommit = step.commit
             for entry in step.initialized { note(entry.atom, number) }
             for entry in step.updated { note(entry.atom, number) }
             for atom in step.released { note(atom, number) }
@@ -196,7 +206,7 @@ public final class Timeline {
 
     /// The state a keyframe holds, or the empty state before the first step when there is
     /// no keyframe to start from.
-    private func initialState(keyframe position: Int?) throws(AtomScopeError) -> TimelineState {
+    func initialState(keyframe position: Int?) throws(AtomScopeError) -> TimelineState {
         guard let position else {
             return TimelineState(catalog: catalog, step: 0, commit: 0, time: 0)
         }

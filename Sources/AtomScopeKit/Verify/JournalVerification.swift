@@ -12,19 +12,32 @@ public struct JournalVerification: Sendable, Equatable {
     public let steps: Int
     /// How the valid frames end.
     public let ending: JournalEnding
+    /// Keyframes after the first that were compared with the state the steps replay to.
+    public let keyframesChecked: Int
 
-    /// Checks every frame of a journal. Mid-file damage throws; a torn tail is reported.
-    public init(url: URL) throws(JournalError) {
-        let reader = try JournalReader(url: url)
+    /// Checks a journal's framing and its meaning: every frame's length, checksum and
+    /// sequence; every record decodes (value tags, UTF-8, counts); every step refers only to
+    /// atoms, subscribers and locations the journal defines, and its commit follows the
+    /// previous step's; every keyframe equals the state the steps before it replay to.
+    /// Mid-file damage and any meaning that does not hold throw, naming the offset or the
+    /// step; a torn tail is reported.
+    public init(url: URL) throws(AtomScopeError) {
+        let reader: JournalReader
         var frames = 0
         var steps = 0
-        ending = try reader.scanFrames { frame in
-            frames += 1
-            if frame.isStep { steps += 1 }
+        do {
+            reader = try JournalReader(url: url)
+            ending = try reader.scanFrames { frame in
+                frames += 1
+                if frame.isStep { steps += 1 }
+            }
+        } catch {
+            throw AtomScopeError(error)
         }
         path = reader.path
         self.frames = frames
         self.steps = steps
+        keyframesChecked = try Timeline(url: url).checkKeyframes()
     }
 
     /// What a repair would do: cut the torn tail, or nothing.

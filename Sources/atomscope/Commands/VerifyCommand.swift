@@ -6,7 +6,7 @@ import Foundation
 struct VerifyCommand: ReportingCommand {
     static let configuration = CommandConfiguration(
         commandName: "verify",
-        abstract: "Check every frame of a journal; with --repair, cut a torn tail.",
+        abstract: "Check every frame of a journal and what its records mean; with --repair, cut a torn tail.",
         discussion: "Exits 0 when the journal is intact, 1 when it is damaged (a torn tail counts unless --repair cut it)."
     )
 
@@ -21,7 +21,8 @@ struct VerifyCommand: ReportingCommand {
         let style = console.style
         switch verification.ending {
         case .closed, .open:
-            console.print(style.green("ok") + ": \(verification.frames) frames, \(verification.steps) steps, \(verification.ending)")
+            console.print(style.green("ok") + ": \(verification.frames) frames, \(verification.steps) steps, every step's references defined, "
+                + "\(verification.keyframesChecked) later keyframes equal to their replayed state, \(verification.ending)")
         case .tornTail:
             console.print(style.yellow("torn") + ": \(verification.frames) valid frames, \(verification.steps) steps, then \(verification.ending)")
             guard let plan = verification.repairPlan else { return }
