@@ -115,3 +115,22 @@ struct MalformedJournalTests {
         }
     }
 }
+
+/// A cut journal (`restore --journal-out`) defines everything its steps and keyframes use, so
+/// it passes `verify` and reads like the original up to the cut.
+@Suite("Cut journals are whole")
+struct CutJournalTests {
+    @Test(arguments: [(Repo.counter, 120), (Repo.todo, 12), (Repo.search, 6)])
+    func aCutVerifies(fixture: String, step: Int) throws {
+        let folder = try TemporaryDirectory()
+        defer { folder.remove() }
+        let cut = folder.file("cut.journal")
+        let restore = try CLI.run(["restore", fixture, "--step", "\(step)", "--journal-out", cut.path, "-o", folder.file("state.json").path])
+        #expect(restore.status == 0, "\(restore)")
+        let verify = try CLI.run(["verify", cut.path])
+        expectSuccess(verify)
+        let original = try CLI.run(["log", fixture, "--json", "--recomputed"])
+        let copy = try CLI.run(["log", cut.path, "--json", "--recomputed"])
+        #expect(Array(original.outLines.prefix(copy.outLines.count)) == copy.outLines)
+    }
+}

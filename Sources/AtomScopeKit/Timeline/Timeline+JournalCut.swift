@@ -52,12 +52,20 @@ extension Timeline {
                 atoms.formUnion(record.initialized.map(\.atom))
                 atoms.formUnion(record.updated.map(\.atom))
                 atoms.formUnion(record.released)
+                atoms.formUnion(record.recomputed)
                 if let cause = record.causeAtom { atoms.insert(cause) }
                 if let location = record.causeLocation { locations.insert(location) }
                 refer(to: record.edgesAdded)
                 refer(to: record.edgesRemoved)
                 refer(to: record.subscriptionsAdded)
                 refer(to: record.subscriptionsRemoved)
+            }
+            // Keyframes copied into the cut refer to atoms and subscribers too.
+            for position in index.keyframes.indices where (1...step).contains(index.keyframes[position].stepCount) {
+                let keyframe = try self.keyframe(at: position)
+                atoms.formUnion(keyframe.atoms.map(\.atom))
+                refer(to: keyframe.edges)
+                refer(to: keyframe.subscriptions)
             }
         }
 
@@ -113,6 +121,15 @@ extension Timeline {
             .cannotWrite(path: url.path, reason: reason)
         default:
             AtomScopeError(error)
+        }
+    }
+
+    /// A keyframe by its position in the index.
+    private func keyframe(at position: Int) throws(AtomScopeError) -> JournalKeyframe {
+        do {
+            return try journal.keyframe(at: position)
+        } catch {
+            throw AtomScopeError(error)
         }
     }
 }
