@@ -20,6 +20,24 @@ public enum JSONOutput {
         guard let data = try? encoder.encode(value), let text = String(data: data, encoding: .utf8) else {
             return "null"
         }
-        return text
+        return escapingTerminalControls(text)
+    }
+
+    /// The encoder escapes C0 controls but leaves DEL, C1 controls and bidirectional
+    /// overrides raw. They can only stand inside JSON strings, so writing them as `\u` escapes
+    /// keeps the JSON exactly equal while no raw control reaches a terminal.
+    static func escapingTerminalControls(_ text: String) -> String {
+        let scalars = text.unicodeScalars
+        guard scalars.contains(where: TerminalText.isDangerous) else { return text }
+        var result = String.UnicodeScalarView()
+        for scalar in scalars {
+            if TerminalText.isDangerous(scalar), scalar != "\n" {
+                let hex = String(scalar.value, radix: 16)
+                result.append(contentsOf: ("\\u" + String(repeating: "0", count: 4 - hex.count) + hex).unicodeScalars)
+            } else {
+                result.append(scalar)
+            }
+        }
+        return String(result)
     }
 }

@@ -17,8 +17,10 @@ struct Console {
         style = TextStyle(colored: isatty(STDOUT_FILENO) == 1 && ProcessInfo.processInfo.environment["NO_COLOR"] == nil)
     }
 
+    /// Prints text, with every character that could drive the terminal escaped (names and
+    /// values come from journals written elsewhere); only this console's own colours pass.
     func print(_ text: String) {
-        Swift.print(text)
+        Swift.print(TerminalText.escaped(text, allowingStyle: style.colored))
     }
 
     func write(_ bytes: Data) {
@@ -26,7 +28,7 @@ struct Console {
     }
 
     func error(_ message: String) {
-        FileHandle.standardError.write(Data("atomscope: \(message)\n".utf8))
+        FileHandle.standardError.write(Data("atomscope: \(TerminalText.escaped(message, allowingStyle: false))\n".utf8))
     }
 
     /// Opens a journal for a reading command, and says once on stderr when it ends in a torn
@@ -40,7 +42,7 @@ struct Console {
     /// Says once on stderr that a journal ends in a torn tail; nothing for a whole one.
     func noteDamage(path: String, ending: JournalEnding) {
         if let notice = DamageNotice.text(path: path, ending: ending) {
-            FileHandle.standardError.write(Data("atomscope: note: \(notice)\n".utf8))
+            FileHandle.standardError.write(Data("atomscope: note: \(TerminalText.escaped(notice, allowingStyle: false))\n".utf8))
         }
     }
 

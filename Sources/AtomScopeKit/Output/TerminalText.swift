@@ -1,0 +1,61 @@
+/// Text for a terminal, with every character that could drive the terminal shown as a visible
+/// escape instead: C0 controls other than newline and tab (ESC, BEL, CR, backspace…), DEL, C1
+/// controls (U+0080–U+009F; U+009B alone starts a control sequence) and the bidirectional
+/// overrides and isolates that reorder what a line appears to say. Atom names and values come
+/// from journals written elsewhere, so none of them may move the cursor, retitle the window or
+/// hide text.
+public enum TerminalText {
+    /// `text` with each dangerous character written as `\u{1b}`. With `allowingStyle`, the
+    /// exact colour sequences ``TextStyle`` emits stay, so colours still work; no other escape
+    /// sequence does.
+    ///
+    /// - Complexity: O(n) in the length of `text`.
+    public static func escaped(_ text: String, allowingStyle: Bool) -> String {
+        let scalars = text.unicodeScalars
+        guard scalars.contains(where: isDangerous) else { return text }
+        var result = String.UnicodeScalarView()
+        var index = scalars.startIndex
+        while index < scalars.endIndex {
+            let scalar = scalars[index]
+            if allowingStyle, scalar == "\u{1B}", let end = styleSequenceEnd(in: scalars, from: index) {
+                result.append(contentsOf: scalars[index..<end])
+                index = end
+                continue
+            }
+            if isDangerous(scalar) {
+                result.append(contentsOf: "\\u{\(String(scalar.value, radix: 16))}".unicodeScalars)
+            } else {
+                result.append(scalar)
+            }
+            index = scalars.index(after: index)
+        }
+        return String(result)
+    }
+
+    /// Whether a character must not reach a terminal raw.
+    public static func isDangerous(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x0A, 0x09: false
+        case 0x00...0x1F, 0x7F...0x9F: true
+        case 0x061C, 0x200E, 0x200F, 0x202A...0x202E, 0x2066...0x2069: true
+        default: false
+        }
+    }
+
+    /// The SGR codes ``TextStyle`` uses: reset, bold, dim, red, green, yellow, cyan.
+    private static let styleCodes: Set<String> = ["0", "1", "2", "31", "32", "33", "36"]
+
+    /// Where a colour sequence of ``TextStyle``'s starting at `start` ends, if it is one.
+    private static func styleSequenceEnd(in scalars: String.UnicodeScalarView, from start: String.UnicodeScalarView.Index) -> String.UnicodeScalarView.Index? {
+        var index = scalars.index(after: start)
+        guard index < scalars.endIndex, scalars[index] == "[" else { return nil }
+        index = scalars.index(after: index)
+        var code = ""
+        while index < scalars.endIndex, code.count < 3, ("0"..."9").contains(scalars[index]) {
+            code.unicodeScalars.append(scalars[index])
+            index = scalars.index(after: index)
+        }
+        guard index < scalars.endIndex, scalars[index] == "m", styleCodes.contains(code) else { return nil }
+        return scalars.index(after: index)
+    }
+}

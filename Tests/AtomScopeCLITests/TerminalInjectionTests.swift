@@ -1,0 +1,94 @@
+import AtomJournal
+import Atoms
+import Foundation
+import Testing
+
+/// Names and values from a journal never drive the terminal: C0 controls (ESC, BEL, CR,
+/// backspace), DEL, C1 controls (U+009B starts a control sequence on its own) and bidi
+/// overrides are shown escaped in every text output and error, while `--json` stays exact.
+@MainActor
+@Suite("Terminal injection")
+struct TerminalInjectionTests {
+    nonisolated static let hostile = "x\u{1B}]0;owned\u{07}\u{1B}[2J\r\u{08}\u{7F}\u{9B}31m\u{202E}evil"
+
+    struct LabelAtom: StateAtom, Hashable {
+        let name: String
+        func defaultValue(context: Context) -> String { "" }
+    }
+
+    /// Not Encodable: its value is recorded as its description, raw.
+    struct Shout: CustomStringConvertible, Sendable {
+        var description: String { "shout" + TerminalInjectionTests.hostile }
+    }
+
+    struct ShoutAtom: ValueAtom, Hashable {
+        func value(context: Context) -> Shout { Shout() }
+    }
+
+    private func record(in folder: TemporaryDirectory) throws -> String {
+        let url = folder.file("hostile.journal")
+        let root = AtomRoot()
+        let recorder = try JournalRecorder(root: root, url: url)
+        let screen = root.context()
+        _ = screen.watch(LabelAtom(name: Self.hostile))
+        _ = screen.watch(ShoutAtom())
+        screen.set(Self.hostile, for: LabelAtom(name: Self.hostile))
+        recorder.mark("mark" + Self.hostile)
+        try recorder.close()
+        return url.path
+    }
+
+    private func expectNoRawControls(_ data: Data, _ what: String, sourceLocation: Testing.SourceLocation = #_sourceLocation) {
+        let text = String(decoding: data, as: UTF8.self)
+        let raw = text.unicodeScalars.filter { TerminalInjectionTests.isDangerous($0) }
+        #expect(raw.isEmpty, "raw \(raw.map { String($0.value, radix: 16) }) in \(what)", sourceLocation: sourceLocation)
+    }
+
+    static func isDangerous(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x0A, 0x09: false
+        case 0x00...0x1F, 0x7F...0x9F, 0x061C, 0x200E, 0x200F, 0x202A...0x202E, 0x2066...0x2069: true
+        default: false
+        }
+    }
+
+    @Test func textOutputsAndErrorsShowControlsEscaped() throws {
+        let folder = try TemporaryDirectory()
+        defer { folder.remove() }
+        let journal = try record(in: folder)
+        let commands: [[String]] = [
+            ["log", journal], ["replay", journal], ["stat", journal], ["diff", journal, "0", "3"], ["verify", journal],
+            ["log", journal, "--atom", "no\u{1B}[2Jsuch"],
+        ]
+        for command in commands {
+            let result = try CLI.run(command)
+            expectNoCrash(result)
+            expectNoRawControls(result.stdout + result.stderr, "atomscope \(command.prefix(2).joined(separator: " "))")
+        }
+        // The display-only value is its raw description: every control in it shows escaped.
+        let replay = try CLI.run(["replay", journal])
+        #expect(replay.out.contains(#"shoutx\u{1b}]0;owned\u{7}\u{1b}[2J\r\u{8}\u{7f}\u{9b}31m\u{202e}evil"#), "\(replay)")
+        let error = try CLI.run(["log", journal, "--atom", "no\u{1B}[2Jsuch"])
+        expectOneLineError(error, mentions: [[#"no\u{1b}[2Jsuch"#]])
+
+        let script = ["show", "next 3", "show", "when LabelAtom", "marks", "show no\u{9B}such", "quit"]
+        let repl = try CLI.run(["repl", journal], stdin: Data(script.map { $0 + "\n" }.joined().utf8))
+        expectNoRawControls(repl.stdout + repl.stderr, "the REPL")
+    }
+
+    @Test func jsonStaysExact() throws {
+        let folder = try TemporaryDirectory()
+        defer { folder.remove() }
+        let journal = try record(in: folder)
+        for command in [["log", journal, "--json"], ["stat", journal, "--json"], ["diff", journal, "0", "3", "--json"]] {
+            let result = try CLI.run(command)
+            expectSuccess(result)
+            expectNoRawControls(result.stdout, "atomscope \(command[0]) --json")
+            // Parsed, the JSON holds the names exactly as recorded.
+            let lines = command[0] == "log" ? result.outLines : [result.out]
+            let parsed = try lines.map { try JSONSerialization.jsonObject(with: Data($0.utf8)) }
+            let text = String(describing: parsed)
+            #expect(text.contains("\u{9B}31m\u{202E}evil"), "\(command[0]): \(result.out.prefix(300))")
+        }
+    }
+}
