@@ -30,6 +30,8 @@ public enum AtomScopeError: Error, Equatable, CustomStringConvertible {
     /// subscriber or location the journal never defines, or its commit does not follow the
     /// previous step's.
     case malformedStep(path: String, step: Int, reason: String)
+    /// A replay speed that is not a finite number in the accepted range.
+    case invalidSpeed(speed: Double, valid: ClosedRange<Double>)
     /// A keyframe that differs from the state the steps before it replay to.
     case inconsistentKeyframe(path: String, step: Int, reason: String)
 
@@ -66,6 +68,8 @@ public enum AtomScopeError: Error, Equatable, CustomStringConvertible {
             "cannot write \(path): \(reason); check that the folder exists and is writable"
         case .journal(let error):
             error.description
+        case .invalidSpeed(let speed, let valid):
+            "--speed \(speed) is not a speed: give a number from \(valid.lowerBound) to \(Int(valid.upperBound)) (2 is twice as fast, 0.5 half)"
         case .malformedStep(let path, let step, let reason):
             "\(path): step \(step) is malformed (\(reason)); its frame is intact, so a faulty writer made it: "
                 + "`atomscope verify \(path)` checks the rest"

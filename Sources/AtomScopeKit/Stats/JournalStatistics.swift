@@ -68,7 +68,9 @@ public struct JournalStatistics: Sendable, Encodable, Equatable {
         steps = index.steps.count
         keyframes = index.keyframes.count
         marks = index.marks.count
-        spanMicroseconds = (index.steps.last?.time ?? 0) - (index.steps.first?.time ?? 0)
+        // Times come from the file: a hostile journal's difference must not trap.
+        let (span, overflow) = (index.steps.last?.time ?? 0).subtractingReportingOverflow(index.steps.first?.time ?? 0)
+        spanMicroseconds = overflow ? .max : span
         unknownRecords = index.unknownRecords
         switch index.ending {
         case .closed: ending = "closed"
