@@ -92,3 +92,47 @@ struct TerminalInjectionTests {
         }
     }
 }
+
+/// SVG is always well-formed XML: characters XML 1.0 forbids in atom names are shown as
+/// visible, reversible escapes, never dropped, so two names that differ only there stay two
+/// nodes.
+@MainActor
+@Suite("SVG of forbidden characters")
+struct SVGForbiddenCharacterTests {
+    struct NameAtom: StateAtom, Hashable {
+        let name: String
+        func defaultValue(context: Context) -> Int { 0 }
+    }
+
+    @Test func namesThatDifferOnlyInControlsStayTwoNodes() throws {
+        let folder = try TemporaryDirectory()
+        defer { folder.remove() }
+        let url = folder.file("controls.journal")
+        let root = AtomRoot()
+        let recorder = try JournalRecorder(root: root, url: url)
+        let screen = root.context()
+        for name in ["a\u{1}", "a\u{2}", "a\\u{1}", "b\u{FFFE}\u{1B}"] {
+            _ = screen.watch(NameAtom(name: name))
+        }
+        try recorder.close()
+
+        let result = try CLI.run(["graph", url.path, "--svg"])
+        expectSuccess(result)
+        let svg = try parseSVG(result.stdout)
+        let nodes = svg.titles.filter { $0.hasPrefix("NameAtom") && !$0.contains("->") }
+        #expect(Set(nodes).count == 4, "\(svg.titles)")
+        let dot = screen.snapshot().graphDescription()
+        #expect(!dot.unicodeScalars.contains { $0.value < 0x20 && $0 != "\n" }, "\(dot)")
+    }
+
+    @Test func dotQuotedIsReversibleAndHasNoForbiddenCharacters() {
+        let names = ["a\u{1}", "a\u{2}", "a\\u{1}", "a\\", "a\\\\", "\u{FFFF}", "x\"y", "p&q", "line\nbreak"]
+        let quoted = names.map(dotQuoted)
+        #expect(Set(quoted).count == names.count, "\(quoted)")
+        for text in quoted {
+            #expect(!text.unicodeScalars.contains { ($0.value < 0x20 && $0 != "\n") || $0.value == 0xFFFE || $0.value == 0xFFFF })
+        }
+        #expect(dotQuoted("a\u{1}") == #""a\\u{1}""#)
+        #expect(dotQuoted("a\\") == #""a\\\\""#)
+    }
+}

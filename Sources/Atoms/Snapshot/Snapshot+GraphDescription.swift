@@ -57,23 +57,28 @@ public extension Snapshot {
     }
 }
 
-/// Quotes a string as a DOT id. Backslashes and quotes are escaped, `&` becomes an entity
-/// so Graphviz shows it literally, newlines become DOT's `\n` escape, and other control
-/// characters are dropped, so the id can neither end the string nor smuggle in markup.
+/// Quotes a string as a DOT id, so that it can neither end the string nor smuggle in markup,
+/// and so that two different strings stay two different ids.
+///
+/// Quotes are escaped and `&` becomes an entity so Graphviz shows them literally; newlines
+/// become DOT's `\n`. Characters that XML 1.0 forbids in the SVG Graphviz makes (C0 controls,
+/// U+FFFE, U+FFFF), and DEL, are shown as visible escapes such as `\u{1}`, never dropped;
+/// a backslash is shown as `\\`, so that every escape reads back to one string.
 public func dotQuoted(_ text: String) -> String {
     var result = "\""
     for scalar in text.unicodeScalars {
         switch scalar {
-        case "\\": result += "\\\\"
+        // DOT labels read `\\` as one backslash: shown as `\\`, it takes four.
+        case "\\": result += "\\\\\\\\"
         case "\"": result += "\\\""
         case "&": result += "&amp;"
         case "\n": result += "\\n"
-        case "\r", "\t": result += " "
         default:
-            if scalar.value < 0x20 || scalar.value == 0x7F {
-                continue
+            if scalar.value < 0x20 || scalar.value == 0x7F || scalar.value == 0xFFFE || scalar.value == 0xFFFF {
+                result += "\\\\u{\(String(scalar.value, radix: 16))}"
+            } else {
+                result.unicodeScalars.append(scalar)
             }
-            result.unicodeScalars.append(scalar)
         }
     }
     return result + "\""
