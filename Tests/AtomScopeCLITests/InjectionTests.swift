@@ -218,7 +218,21 @@ struct InjectionTests {
     /// a node's title.
     static func expectEveryAtomDrawn(_ svg: ParsedSVG, sourceLocation: Testing.SourceLocation = #_sourceLocation) {
         for id in allIDs {
-            let lines = id.components(separatedBy: "\n")
+            // Drawn with a backslash as `\\` and other controls as `\u{…}` (dotQuoted).
+            var shown = ""
+            for scalar in id.unicodeScalars {
+                switch scalar {
+                case "\\": shown += "\\\\"
+                case "\n": shown += "\n"
+                default:
+                    if scalar.value < 0x20 || scalar.value == 0x7F {
+                        shown += "\\u{\(String(scalar.value, radix: 16))}"
+                    } else {
+                        shown.unicodeScalars.append(scalar)
+                    }
+                }
+            }
+            let lines = shown.components(separatedBy: "\n")
             for line in lines {
                 #expect(svg.texts.contains(line), "label line \"\(line)\" of \(id) is not drawn", sourceLocation: sourceLocation)
             }

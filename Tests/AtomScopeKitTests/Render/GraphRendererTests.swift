@@ -202,9 +202,11 @@ struct GraphRendererTests {
         #expect(!svg.attributes.contains { $0.value.lowercased().contains("javascript") })
         #expect(svg.texts.contains("<script>alert(1)</script>"))
         #expect(svg.texts.contains(#"x" onload="alert(1)"#))
-        // Labels unescape `\\` (so `\N` stays literal text); ids keep DOT's backslashes.
-        #expect(svg.texts.contains(#"Back\slash\N\G"#))
-        #expect(svg.titles.contains(#"Back\\slash\\N\\G"#))
+        // A backslash is shown escaped, as `\\` (so `\N` stays literal text and every escape
+        // reads back); ids keep DOT's backslashes. Controls are shown, not dropped.
+        #expect(svg.texts.contains(#"Back\\slash\\N\\G"#))
+        #expect(svg.titles.contains(#"Back\\\\slash\\\\N\\\\G"#))
+        #expect(svg.texts.contains(#"Control\u{1}\u{7}Chars"#))
         #expect(svg.titles.count == 1 + names.count * 2 + names.count)
     }
 }
