@@ -45,12 +45,23 @@ struct RecomputeTruthTests {
         return url.path
     }
 
+    /// Every commit of a root, in order.
+    @MainActor
+    final class CommitLog {
+        private(set) var all: [AtomCommit] = []
+        private var observation: AtomObservation?
+
+        init(_ root: AtomRoot) {
+            observation = root.store.observeCommits { [weak self] in self?.all.append($0) }
+        }
+
+        func cancel() { observation?.cancel() }
+    }
+
     @Test func theChangeSetTellsChangesFromRecomputes() {
         let root = AtomRoot()
-        final class Commits { var all: [AtomCommit] = [] }
-        let commits = Commits()
-        let observation = root.store.observeCommits { commits.all.append($0) }
-        defer { observation.cancel() }
+        let commits = CommitLog(root)
+        defer { commits.cancel() }
         let screen = root.context()
         _ = screen.watch(LabelAtom())
         screen.set(1, for: SourceAtom())
@@ -69,10 +80,8 @@ struct RecomputeTruthTests {
     /// A `.changes` atom stops propagation at an equal value; its recompute is still reported.
     @Test func aRecomputeThatStopsPropagationIsReported() {
         let root = AtomRoot()
-        final class Commits { var all: [AtomCommit] = [] }
-        let commits = Commits()
-        let observation = root.store.observeCommits { commits.all.append($0) }
-        defer { observation.cancel() }
+        let commits = CommitLog(root)
+        defer { commits.cancel() }
         let screen = root.context()
         _ = screen.watch(BucketAtom().changes)
         screen.set(1, for: SourceAtom())
