@@ -95,7 +95,7 @@ struct DamagedFixtureTests {
             let result = try CLI.run([command[0], Self.torn] + command.dropFirst())
             expectSuccess(result)
         }
-        #expect(try CLI.run(["log", Self.torn]).outLines.count == 304)
+        #expect(try CLI.run(["log", Self.torn]).stepLines.count == 304)
     }
 
     @Test func verifyFailsAndRepairCutsTheTornTailOfACopy() throws {
@@ -119,7 +119,7 @@ struct DamagedFixtureTests {
         let again = try CLI.run(["verify", copy.path])
         expectSuccess(again)
         #expect(again.out.hasPrefix("ok: "), "\(again)")
-        #expect(try CLI.run(["log", copy.path]).outLines.count == 304)
+        #expect(try CLI.run(["log", copy.path]).stepLines.count == 304)
 
         // The fixture itself is untouched.
         #expect(try FileManager.default.attributesOfItem(atPath: Repo.url(Self.torn).path)[.size] as? Int == originalSize)
