@@ -6,4 +6,11 @@ if CommandLine.arguments.count > 1, CommandLine.arguments[1] == GraphRenderWorke
     GraphRenderWorker.main(arguments: Array(CommandLine.arguments.dropFirst(2)))
 }
 
-AtomScopeCommand.main()
+// Parsing and running as `AtomScopeCommand.main()` would, except that a usage error is one
+// line on stderr, as every other error is (see `UsageError`).
+do {
+    var command = try AtomScopeCommand.parseAsRoot()
+    try command.run()
+} catch {
+    UsageError.exit(error)
+}

@@ -9,7 +9,7 @@ struct AsyncFixtureTests {
         let result = try CLI.run(["log", Repo.search, "--atom", "SearchAtom"])
         expectSuccess(result)
         // Each line's cause: what follows the step number and time, up to the changed atoms.
-        let causes = result.outLines.map { line in
+        let causes = result.stepLines.map { line in
             String(line.split(separator: " ", maxSplits: 2).last?.prefix { $0 != "→" } ?? "")
         }
         #expect(causes.filter { $0.hasPrefix("task finished SearchAtom") }.count == 2, "\(causes)")

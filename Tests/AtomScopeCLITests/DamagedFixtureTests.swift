@@ -102,7 +102,7 @@ struct DamagedFixtureTests {
                     + "`atomscope verify --repair \(Self.torn)` cuts it",
             ], "\(result)")
         }
-        #expect(try CLI.run(["log", Self.torn]).outLines.count == 304)
+        #expect(try CLI.run(["log", Self.torn]).stepLines.count == 304)
         // A whole journal gets no note.
         for command in commands {
             let result = try CLI.run([command[0], Repo.counter] + command.dropFirst().map { $0 == "304" ? "300" : $0 }, stdin: Data("quit\n".utf8))
@@ -131,7 +131,7 @@ struct DamagedFixtureTests {
         let again = try CLI.run(["verify", copy.path])
         expectSuccess(again)
         #expect(again.out.hasPrefix("ok: "), "\(again)")
-        #expect(try CLI.run(["log", copy.path]).outLines.count == 304)
+        #expect(try CLI.run(["log", copy.path]).stepLines.count == 304)
 
         // The fixture itself is untouched.
         #expect(try FileManager.default.attributesOfItem(atPath: Repo.url(Self.torn).path)[.size] as? Int == originalSize)

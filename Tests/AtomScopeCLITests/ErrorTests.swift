@@ -80,7 +80,7 @@ struct ErrorTests {
         let whole = try CLI.run(["log", Repo.todo, "--atom", "FilterAtom"])
         expectSuccess(part)
         #expect(part.out == whole.out)
-        #expect(whole.outLines.count == 4)
+        #expect(whole.stepLines.count == 4)
     }
 
     @Test func unwritableOutputIsOneLine() throws {

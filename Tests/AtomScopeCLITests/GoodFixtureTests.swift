@@ -34,8 +34,8 @@ struct GoodFixtureTests {
         #expect(steps > 0)
         let log = try CLI.run(["log", fixture])
         expectSuccess(log)
-        #expect(log.outLines.count == steps)
-        for (index, line) in log.outLines.enumerated() {
+        #expect(log.stepLines.count == steps)
+        for (index, line) in log.stepLines.enumerated() {
             #expect(line.hasPrefix("#\(index + 1) "), "log line \(index + 1): \(line)")
         }
         let replay = try CLI.run(["replay", fixture])

@@ -188,7 +188,7 @@ struct InjectionTests {
         }
         let atomLog = try CLI.run(["log", journal.path, "--atom", "HostileAtom(x\" onload="])
         expectSuccess(atomLog)
-        #expect(atomLog.outLines.count == 2, "watched, then set: \(atomLog)")
+        #expect(atomLog.stepLines.count == 2, "watched, then set: \(atomLog)")
     }
 
     /// DOT text with the contents of every quoted string removed (the quotes stay, as `""`).

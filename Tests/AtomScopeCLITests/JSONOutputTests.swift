@@ -42,9 +42,21 @@ struct JSONOutputTests {
         expectSuccess(result)
         let text = try CLI.run(["log", fixture])
         #expect(result.outLines.count == text.outLines.count)
-        for (index, line) in result.outLines.enumerated() {
+        var previousStep = 0
+        for line in result.outLines {
             #expect(!line.isEmpty)
             let object = try jsonObject(line)
+            if let mark = object["mark"] {
+                // A mark's line: its own shape, after the step it follows.
+                #expect(mark is String)
+                #expect(object["afterStep"] as? Int == previousStep)
+                #expect(object["commit"] is Int)
+                #expect(object["timeMicroseconds"] is Int)
+                #expect(object["step"] == nil && object["operation"] == nil)
+                continue
+            }
+            let index = previousStep
+            previousStep += 1
             #expect(object["step"] as? Int == index + 1)
             #expect(object["commit"] is Int)
             #expect(object["timeMicroseconds"] is Int)
@@ -61,16 +73,16 @@ struct JSONOutputTests {
     @Test func logJSONWithAtomFilter() throws {
         let result = try CLI.run(["log", Repo.todo, "--atom", "FilterAtom", "--json"])
         expectSuccess(result)
-        let steps = try result.outLines.map { try jsonObject($0)["step"] as? Int }
+        let steps = try result.jsonStepLines.map { try jsonObject($0)["step"] as? Int }
         #expect(steps == [1, 9, 11, 14])
-        for line in result.outLines {
+        for line in result.jsonStepLines {
             #expect((try jsonObject(line)["changed"] as? [String])?.contains("FilterAtom") == true)
         }
     }
 
     @Test func logJSONLabelsBatches() throws {
         let result = try CLI.run(["log", Repo.todo, "--json"])
-        let step5 = try jsonObject(result.outLines[4])
+        let step5 = try jsonObject(result.jsonStepLines[4])
         #expect(step5["label"] as? String == "add todo")
         #expect(step5["operation"] as? String == "batch")
     }

@@ -40,7 +40,8 @@ struct ReadmePackageTests {
 
         let log = try CLI.run(["log", "counter.journal", "--atom", "CounterAtom"], in: app)
         expectSuccess(log)
-        #expect(log.outLines.count == 4, "the first watch and three increments: \(log)")
+        #expect(log.stepLines.count == 4, "the first watch and three increments: \(log)")
+        #expect(log.outLines.last == #"── mark "counted to 3" (after step 4) ──"#, "\(log)")
         #expect(log.outLines.filter { $0.contains("set CounterAtom at CounterApp/main.swift:") }.count == 3, "\(log)")
 
         let replay = try CLI.run(["replay", "counter.journal"], in: app)

@@ -12,7 +12,8 @@ public struct AtomStateProvenance: Hashable, Sendable {
     public var step: Int?
     /// The number of the store's commit that produced the state.
     public var commit: Int?
-    /// When that commit happened. The file keeps it to the millisecond.
+    /// When that commit happened. The file keeps it exactly: reading the file back gives
+    /// this very `Date`.
     public var time: Date?
 
     /// Creates a provenance.

@@ -18,6 +18,9 @@ public enum AtomScopeError: Error, Equatable, CustomStringConvertible {
     /// A step number outside the journal. `valid` is the range that exists, or `nil` when
     /// the journal has no step of the kind asked for.
     case stepOutOfRange(path: String, step: Int, valid: ClosedRange<Int>?)
+    /// A range of steps whose first step comes after its last (`--from 10 --to 5`); `valid`
+    /// is the range of steps that exists.
+    case emptyStepRange(path: String, from: Int, to: Int, valid: ClosedRange<Int>)
     /// No atom id matches the query; `suggestions` are the nearest ids, nearest first.
     case unknownAtom(path: String, query: String, suggestions: [String])
     /// The query matches more than one atom id.
@@ -55,6 +58,9 @@ public enum AtomScopeError: Error, Equatable, CustomStringConvertible {
                 + (valid.lowerBound == 0 ? " (0 is the state before the first step)" : "")
         case .stepOutOfRange(let path, let step, nil):
             "step \(step) is out of range: \(path) has no steps"
+        case .emptyStepRange(let path, let from, let to, let valid):
+            "the range \(from) to \(to) is empty: its first step comes after its last; "
+                + "\(path) has steps \(valid.lowerBound) to \(valid.upperBound)"
         case .unknownAtom(let path, let query, let suggestions):
             if suggestions.isEmpty {
                 "no atom \(Self.quoted(query)) in \(path); `atomscope stat \(path)` lists its atoms"
@@ -80,17 +86,7 @@ public enum AtomScopeError: Error, Equatable, CustomStringConvertible {
     }
 
     private static func quoted(_ text: String) -> String {
-        // Queries come from users and files: keep the message on one line.
-        "\"" + text.unicodeScalars.map { scalar in
-            switch scalar {
-            case "\"": "\\\""
-            case "\\": "\\\\"
-            case "\n": "\\n"
-            case "\r": "\\r"
-            case "\t": "\\t"
-            default: scalar.value < 0x20 || scalar.value == 0x7F ? "\\u{\(String(scalar.value, radix: 16))}" : String(scalar)
-            }
-        }.joined() + "\""
+        QuotedText.quoted(text)
     }
 
     private static func list(_ items: [String], conjunction: String) -> String {

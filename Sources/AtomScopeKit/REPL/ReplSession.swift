@@ -126,8 +126,9 @@ public final class ReplSession {
             bookmarks.append((name, current))
             return "bookmarked step \(current) as \"\(name)\""
         case .marks:
-            let lines = timeline.marks.map { "  step \($0.step): \($0.label) (recorded)" }
-                + bookmarks.map { "  step \($0.step): \($0.name) (bookmark)" }
+            // Quoted as `log` and `replay` quote marks, so a label holding a newline stays one line.
+            let lines = timeline.marks.map { "  step \($0.step): mark \(QuotedText.quoted($0.label))" }
+                + bookmarks.map { "  step \($0.step): bookmark \(QuotedText.quoted($0.name))" }
             return lines.isEmpty ? "no marks; `mark NAME` bookmarks the current step" : lines.joined(separator: "\n")
         case .help:
             return Self.help
@@ -241,10 +242,10 @@ public final class ReplSession {
     static let help = """
         next [n]          go forward n steps (n, default 1)
         prev [n]          go back n steps (p)
-        goto N | MARK     go to step N (0 is before the first step) or to a mark
+        goto N | MARK     go to step N (0 is the state before the first step) or to a mark
         first, last       go to step 0 or to the last step
         show [ATOM]       the current step's atoms, or one atom's value and neighbours
-        diff [A [B]]      this step's changes; A against now; or A against B
+        diff [A [B]]      this step's changes; step A against now; or A against B
         graph [-o FILE]   the graph now as DOT, or drawn to FILE (.svg, .png, .pdf, .dot)
         when ATOM         every step where ATOM changed
         next-change ATOM  go to the next step that changes ATOM (nc)

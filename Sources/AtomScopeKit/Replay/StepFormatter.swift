@@ -51,6 +51,15 @@ public struct StepFormatter: Sendable {
         return lines
     }
 
+    /// The line that `log` and `replay` print where a mark falls among the steps:
+    /// `── mark "signed in" (after step 4) ──`, or `(before the first step)` for a mark made
+    /// before any step. The label is quoted as the REPL's `marks` quotes it, so that a label
+    /// with a newline stays on one line.
+    public func markLine(_ mark: TimelineMark) -> String {
+        let position = mark.step == 0 ? "before the first step" : "after step \(mark.step)"
+        return style.yellow("── mark \(QuotedText.quoted(mark.label))") + style.dim(" (\(position))") + style.yellow(" ──")
+    }
+
     private func colored(_ line: String) -> String {
         guard style.colored, let first = line.first else { return line }
         switch first {
@@ -102,5 +111,30 @@ public struct LogEntry: Sendable, Encodable, Equatable {
         label = step.label
         changed = step.changedAtoms
         recomputed = step.recomputed
+    }
+}
+
+/// A mark's line in `atomscope log --json`: a shape of its own, told from a step's line by
+/// its `mark` key (a step's line has `step` instead). The schema is in docs/CLI-JSON.md.
+public struct LogMarkEntry: Sendable, Encodable, Equatable {
+    /// The mark's label.
+    public var mark: String
+    /// The step the mark follows: the state then is the state after this step (0 for a mark
+    /// before the first step).
+    public var afterStep: Int
+    /// The store's last commit before the mark.
+    public var commit: Int
+    /// Microseconds since the journal started.
+    public var timeMicroseconds: Int64
+    /// The wall-clock time, ISO 8601, when the journal knows its start.
+    public var date: String?
+
+    /// Makes the entry for a mark.
+    public init(_ mark: TimelineMark) {
+        self.mark = mark.label
+        afterStep = mark.step
+        commit = mark.commit
+        timeMicroseconds = mark.time
+        date = mark.date?.formatted(.iso8601)
     }
 }

@@ -7,7 +7,12 @@ enum TimelineDates {
         guard let start else { return nil }
         let (sum, overflow) = start.addingReportingOverflow(offset)
         guard !overflow else { return nil }
-        return Date(timeIntervalSince1970: Double(sum) / 1_000_000)
+        // Counted from 2001, where `Date` counts, in whole microseconds and divided once: the
+        // `Date` is then the one nearest the exact time, and a state file writes it as its
+        // microseconds (`Date(timeIntervalSince1970:)` would round twice).
+        let (sinceReference, beyond) = sum.subtractingReportingOverflow(978_307_200_000_000)
+        guard !beyond else { return nil }
+        return Date(timeIntervalSinceReferenceDate: Double(sinceReference) / 1_000_000)
     }
 
     private static let style = Date.ISO8601FormatStyle(includingFractionalSeconds: true)

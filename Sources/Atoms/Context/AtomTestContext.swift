@@ -8,7 +8,9 @@
 ///     #expect(context.watch(DoubledAtom()) == 4)
 /// }
 /// ```
-/// Each test context is hermetic: no state is shared with other contexts.
+/// Each test context is hermetic: no state is shared with other contexts. Releasing the
+/// context releases its store and every value in it, and cancels the work of async atoms
+/// still running (tasks, sequences, subscriptions, object observations).
 @MainActor
 public final class AtomTestContext: AtomWatchableContext, _AtomStoreContext {
     let store = AtomStore()
@@ -26,6 +28,9 @@ public final class AtomTestContext: AtomWatchableContext, _AtomStoreContext {
 
     isolated deinit {
         waiters.resumeAll(updated: false)
+        // The store is this context's alone, so its work ends with it: a task or a stream
+        // still running would otherwise keep the store, and everything in it, alive.
+        store.stopAllWork()
     }
 
     /// Called once after each transaction that changed an atom this context watches.

@@ -46,6 +46,35 @@ public final class AtomStore {
     /// Creates an empty store.
     public init() {}
 
+    // Nodes and subscribers refer to each other (upstream and downstream, a node's subscribers
+    // and what each subscriber watches): cycles that the store's dictionary does not own
+    // alone. Without breaking them, every node still alive when its store goes away would
+    // stay in memory, with its value and its subscribers.
+    isolated deinit {
+        stopAllWork()
+        for node in nodes.values {
+            node.upstream.removeAll()
+            node.lateUpstream.removeAll()
+            node.downstream.removeAll()
+            for subscriber in node.subscribers.items {
+                subscriber.watching.removeAll()
+            }
+            node.subscribers.removeAll()
+        }
+    }
+
+    /// Cancels the work of every async atom: tasks, sequences, subscriptions and object
+    /// observations. A run's work holds what its atom computed with, the store included, so
+    /// a store whose owner is gone would otherwise stay alive until that work ends by
+    /// itself, which for a stream or an observation is never.
+    func stopAllWork() {
+        for node in nodes.values {
+            guard let run = node.asyncRun else { continue }
+            node.asyncRun = nil
+            run.cancel()
+        }
+    }
+
     /// Receives every commit of this store until the returned observation is cancelled or
     /// released.
     ///

@@ -19,7 +19,9 @@ struct GraphCommand: ReportingCommand {
     @Argument(help: "A journal or DOT file; `-` or nothing for standard input. DOT from outside comes back laid out and checked.")
     var input: String?
 
-    @Option(help: "The journal step to draw (default: the last; 0 is before the first step).")
+    // `.unconditional` so that `--step -1` reaches the range check, which names the valid
+    // states, instead of reading as an unknown option.
+    @Option(parsing: .unconditional, help: "Draw the state after this journal step; default the last (\(StepHelp.state)).")
     var step: Int?
 
     @Flag(help: "The output format.")
@@ -40,7 +42,7 @@ struct GraphCommand: ReportingCommand {
     @Option(help: "Draw only the neighbourhood of this atom.")
     var focus: String?
 
-    @Option(help: "How many edges away from --focus to draw.")
+    @Option(parsing: .unconditional, help: "How many edges away from --focus to draw.")
     var depth = 1
 
     enum OutputFormat: String, EnumerableFlag {

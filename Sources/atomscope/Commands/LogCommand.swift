@@ -5,7 +5,12 @@ import Foundation
 struct LogCommand: ReportingCommand {
     static let configuration = CommandConfiguration(
         commandName: "log",
-        abstract: "Print one line per step: its cause, source location and the atoms it changed."
+        abstract: "Print one line per step: its cause, source location and the atoms it changed.",
+        discussion: """
+            Marks (JournalRecorder.mark) are printed where they fall, after the step they follow, \
+            also with --atom: they are landmarks. With --json a mark is a line of its own, with a \
+            `mark` key instead of `step`.
+            """
     )
 
     @Argument(help: "The journal file.")
@@ -32,9 +37,14 @@ struct LogCommand: ReportingCommand {
             steps = Array(timeline.stateRange.dropFirst())
         }
         let formatter = StepFormatter(style: console.style)
-        for number in steps {
-            let step = try timeline.step(number)
-            console.print(json ? JSONOutput.line(LogEntry(step)) : formatter.logLine(step, recomputed: recomputed))
+        for entry in timeline.entries(steps: steps) {
+            switch entry {
+            case .step(let number):
+                let step = try timeline.step(number)
+                console.print(json ? JSONOutput.line(LogEntry(step)) : formatter.logLine(step, recomputed: recomputed))
+            case .mark(let mark):
+                console.print(json ? JSONOutput.line(LogMarkEntry(mark)) : formatter.markLine(mark))
+            }
         }
     }
 }

@@ -12,13 +12,15 @@ struct RestoreCommand: ReportingCommand {
     @Argument(help: "The journal file.")
     var journal: String
 
-    @Option(help: "The step whose state to export (0 is the state before the first step).")
+    // `.unconditional` so that `--step -1` reaches the range check, which names the valid
+    // states, instead of reading as an unknown option.
+    @Option(parsing: .unconditional, help: "Export the state after this step (\(StepHelp.state)).")
     var step: Int
 
     @Option(name: .shortAndLong, help: "Write the state file here.")
     var output: String?
 
-    @Option(help: "Also write a new journal that ends at this step.")
+    @Option(help: "Also write a new journal of steps 1 to --step (none for --step 0).")
     var journalOut: String?
 
     func execute(console: Console) throws {
@@ -32,7 +34,9 @@ struct RestoreCommand: ReportingCommand {
         }
         if let journalOut {
             try timeline.writeJournal(upTo: step, to: URL(fileURLWithPath: journalOut))
-            console.print("wrote a journal of steps 1 to \(step) to \(journalOut)")
+            console.print(step == 0
+                ? "wrote a journal with no steps to \(journalOut)"
+                : "wrote a journal of steps 1 to \(step) to \(journalOut)")
         }
     }
 }

@@ -14,6 +14,7 @@ extension Golden {
     + edge SearchAtom -> SearchAtom.phase
     + edge SearchAtom.phase -> SearchStatusAtom
     + subscription SearchStatusAtom -> ExampleSearch/SearchSession.swift:42
+── mark "typing" (after step 1) ──
 #2 +0.003s set QueryAtom at ExampleSearch/SearchSession.swift:79
     QueryAtom: "" -> "s"
     SearchAtom.phase: "success" -> "suspending"
@@ -30,6 +31,7 @@ extension Golden {
     SearchAtom.phase.phase: "suspending" -> "success"
     SearchAtom.phase.value: + [{"artist":"Lake Harbour","title":"Swim"},{"artist":"The Porch Lights","title":"Swing Low"},{"artist":"Mara Fen","title…
     SearchStatusAtom: "searching \"sw\"…" -> "3 songs for \"sw\""
+── mark "service down" (after step 4) ──
 #5 +0.005s set QueryAtom at ExampleSearch/SearchSession.swift:79
     QueryAtom: "sw" -> "swift"
     SearchAtom.phase: "success" -> "suspending"
@@ -43,6 +45,7 @@ extension Golden {
     SearchAtom.phase.error: + {"serviceUnavailable":{"retryAfterSeconds":30}}
     SearchAtom.phase.phase: "suspending" -> "failure"
     SearchStatusAtom: "searching \"swift\"…" -> "search failed: the service is unavailable, retry in 30 s"
+── mark "retry" (after step 6) ──
 #7 +0.005s refresh SearchAtom at ExampleSearch/SearchSession.swift:66
 #8 +0.005s task finished SearchAtom
     SearchAtom.error: - {"serviceUnavailable":{"retryAfterSeconds":30}}

@@ -6,13 +6,16 @@ extension Golden {
 #2 +0.003s watch StatsAtom at ExampleTodo/main.swift:47 → StatsAtom
 #3 +0.003s watch ProgressAtom at ExampleTodo/main.swift:48 → ProgressAtom
 #4 +0.003s set SessionTokenAtom at ExampleTodo/TodoSession.swift:14 → SessionTokenAtom
+── mark "signed in" (after step 4) ──
 #5 +0.003s batch "add todo" TodosAtom at ExampleTodo/TodoSession.swift:20 → FilteredTodosAtom, ProgressAtom, StatsAtom, TodosAtom
 #6 +0.004s batch "add todo" TodosAtom at ExampleTodo/TodoSession.swift:20 → FilteredTodosAtom, ProgressAtom, StatsAtom, TodosAtom
 #7 +0.004s batch "add todo" TodosAtom at ExampleTodo/TodoSession.swift:20 → FilteredTodosAtom, ProgressAtom, StatsAtom, TodosAtom
+── mark "three todos added" (after step 7) ──
 #8 +0.004s modify TodosAtom at ExampleTodo/TodoSession.swift:26 → FilteredTodosAtom, ProgressAtom, StatsAtom, TodosAtom
 #9 +0.004s set FilterAtom at ExampleTodo/TodoSession.swift:48 → FilterAtom, FilteredTodosAtom
 #10 +0.004s modify TodosAtom at ExampleTodo/TodoSession.swift:34 → FilteredTodosAtom, TodosAtom
 #11 +0.004s set FilterAtom at ExampleTodo/TodoSession.swift:48 → FilterAtom, FilteredTodosAtom
+── mark "before delete" (after step 11) ──
 #12 +0.004s modify TodosAtom at ExampleTodo/TodoSession.swift:42 → FilteredTodosAtom, ProgressAtom, StatsAtom, TodosAtom
 #13 +0.005s unwatch → ProgressAtom, StatsAtom
 #14 +0.005s unwatch → FilterAtom, FilteredTodosAtom, TodosAtom

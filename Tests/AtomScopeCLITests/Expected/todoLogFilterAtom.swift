@@ -3,8 +3,11 @@
 extension Golden {
     static let todoLogFilterAtom = #"""
 #1 +0.002s watch FilteredTodosAtom at ExampleTodo/main.swift:46 → FilterAtom, FilteredTodosAtom, TodosAtom
+── mark "signed in" (after step 4) ──
+── mark "three todos added" (after step 7) ──
 #9 +0.004s set FilterAtom at ExampleTodo/TodoSession.swift:48 → FilterAtom, FilteredTodosAtom
 #11 +0.004s set FilterAtom at ExampleTodo/TodoSession.swift:48 → FilterAtom, FilteredTodosAtom
+── mark "before delete" (after step 11) ──
 #14 +0.005s unwatch → FilterAtom, FilteredTodosAtom, TodosAtom
 """#
 }

@@ -43,9 +43,9 @@ FilteredTodosAtom[0]: + {"id":1,"isCompleted":false,"text":"Buy milk"}
 ProgressAtom: 0 of 0 (0%) -> 0 of 1 (0%)
 StatsAtom: "0/0 done" -> "0/1 done"
 TodosAtom[0]: + {"id":1,"isCompleted":false,"text":"Buy milk"}
-  step 4: signed in (recorded)
-  step 7: three todos added (recorded)
-  step 11: before delete (recorded)
+  step 4: mark "signed in"
+  step 7: mark "three todos added"
+  step 11: mark "before delete"
 wrote the graph at step 5 to tmp.svg
 """#
 }

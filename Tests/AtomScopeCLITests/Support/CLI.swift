@@ -40,6 +40,18 @@ struct CLIResult: CustomStringConvertible {
     /// Standard error split into lines, without the final empty one.
     var errLines: [String] { Self.lines(err) }
 
+    /// The lines of `log` or `replay` that start a step (`#12 …`): not the marks among the
+    /// steps, nor replay's indented change lines.
+    var stepLines: [String] { outLines.filter { $0.hasPrefix("#") } }
+
+    /// The lines of `log --json` that are steps (they have a `step` key), not marks.
+    var jsonStepLines: [String] {
+        outLines.filter { line in
+            let object = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any]
+            return object?["step"] != nil
+        }
+    }
+
     var description: String {
         "atomscope \(arguments.joined(separator: " ")) -> \(crashed ? "signal" : "status") \(status)\n"
             + "stdout (\(stdout.count) bytes): \(out.prefix(2_000))\nstderr: \(err.prefix(2_000))"

@@ -40,6 +40,9 @@ struct TimelineExportTests {
         let read = try AtomStateFile.read(from: url)
         #expect(read.entries == file.entries)
         #expect(read.provenance?.step == 8)
+        // The step's time, in whole microseconds, comes back exactly, and so do the bytes.
+        #expect(read.provenance?.time == (try timeline.state(at: 8).date))
+        #expect(read.jsonData() == file.jsonData())
         #expect(read.entries["SessionTokenAtom"] == .redacted)
         #expect(read.entries["ProgressAtom"] == .displayOnly("1 of 3 (33%)"))
         // The JSON values are the state's, exactly.

@@ -1,0 +1,8 @@
+/// The words every step-taking option and argument uses in its help, so that steps read as
+/// numbered one way everywhere: steps are 1 to the last, and 0 is the state before the first.
+enum StepHelp {
+    /// For an option that names a state (the state after a step): 0 to the last step.
+    static let state = "0 is the state before the first step"
+    /// For an option that names a step itself: 1 to the last step.
+    static let step = "steps are numbered from 1; 0 is the state before the first step"
+}
