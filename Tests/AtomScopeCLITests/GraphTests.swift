@@ -182,6 +182,15 @@ struct GraphTests {
         #expect(liveMarkupFindings(try parseSVG(inert), raw: inert).isEmpty)
     }
 
+    /// 45 bytes of DOT that ask Graphviz for a bitmap of gigabytes: the worker's own memory
+    /// limit makes it fail fast with one line (it took 7.9 GB without one).
+    @Test func aDOTAskingForAHugeBitmapFailsInOneLine() throws {
+        let dot = #"digraph{graph[size="1000,1000!",dpi=2000];a}"#
+        let result = try CLI.run(["graph", "--png"], stdin: Data(dot.utf8), timeout: 60)
+        expectOneLineError(result, mentions: [["worker"]])
+        #expect(result.stdout.isEmpty)
+    }
+
     @Test func invalidDOTIsOneLine() throws {
         let result = try CLI.run(["graph", "--svg"], stdin: Data("digraph { a -> ".utf8))
         expectOneLineError(result, mentions: [["DOT"]])

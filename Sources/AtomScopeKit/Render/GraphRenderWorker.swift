@@ -18,11 +18,24 @@ public enum GraphRenderWorker {
     /// The hidden subcommand's name.
     public static let commandName = "__render-worker"
 
-    /// Runs the worker on the process's standard streams and exits with its status.
+    /// The most address space the worker may map: Graphviz asked for a huge bitmap or layout
+    /// fails its allocation here instead of taking the machine's memory (a 45-byte DOT asking
+    /// for a 2,000 dpi page did). Large journal graphs lay out in far less.
+    public static let addressSpaceLimit = 2 << 30
+    /// The most CPU time the worker may use, besides the parent's deadline: a worker that
+    /// outlives its parent still stops.
+    public static let cpuSecondsLimit = 120
+    /// The most DOT the worker reads.
+    public static let inputLimit = 64 << 20
+
+    /// Runs the worker on the process's standard streams and exits with its status, under
+    /// ``addressSpaceLimit`` and ``cpuSecondsLimit``, which it sets on itself first
+    /// (`posix_spawn` has no hook to set them between fork and exec).
     ///
     /// `arguments` are those after the subcommand name, e.g.
     /// `Array(CommandLine.arguments.dropFirst(2))`.
     public static func main(arguments: [String]) -> Never {
+        limitResources()
         let status = run(
             arguments: arguments,
             input: .standardInput,
@@ -54,7 +67,11 @@ public enum GraphRenderWorker {
 
         let dot: Data
         do {
-            dot = try input.readToEnd() ?? Data()
+            dot = try input.read(upToCount: inputLimit + 1) ?? Data()
+            guard dot.count <= inputLimit else {
+                report(WorkerProtocol.errorLine(.invalidDOT(message: "the DOT text is over \(inputLimit >> 20) MiB")))
+                return WorkerProtocol.renderFailure
+            }
         } catch {
             report(WorkerProtocol.errorLine(.invalidDOT(message: "cannot read the DOT text: \(error)")))
             return WorkerProtocol.renderFailure
@@ -70,6 +87,20 @@ public enum GraphRenderWorker {
             report(WorkerProtocol.errorLine(error))
             return WorkerProtocol.renderFailure
         }
+    }
+
+    private static func limitResources() {
+        #if os(Linux)
+        var memory = rlimit(rlim_cur: rlim_t(addressSpaceLimit), rlim_max: rlim_t(addressSpaceLimit))
+        _ = setrlimit(__rlimit_resource_t(RLIMIT_AS.rawValue), &memory)
+        var cpu = rlimit(rlim_cur: rlim_t(cpuSecondsLimit), rlim_max: rlim_t(cpuSecondsLimit + 5))
+        _ = setrlimit(__rlimit_resource_t(RLIMIT_CPU.rawValue), &cpu)
+        #else
+        var memory = rlimit(rlim_cur: rlim_t(addressSpaceLimit), rlim_max: rlim_t(addressSpaceLimit))
+        _ = setrlimit(RLIMIT_AS, &memory)
+        var cpu = rlimit(rlim_cur: rlim_t(cpuSecondsLimit), rlim_max: rlim_t(cpuSecondsLimit + 5))
+        _ = setrlimit(RLIMIT_CPU, &cpu)
+        #endif
     }
 
     /// The absolute path of the running executable (`/proc/self/exe` on Linux), the default
