@@ -33,6 +33,9 @@ public final class JournalWriter {
     public private(set) var isClosed = false
 
     private var descriptor: FileDescriptor?
+    /// Replaces `write(2)` in tests that inject faults (a short write, a full disk); `nil`
+    /// writes to the file.
+    var writeHook: ((FileDescriptor, [UInt8]) throws -> Void)?
     private var buffer: [UInt8] = []
     /// Steps in `buffer`, not yet in the file.
     private var bufferedSteps = 0
@@ -224,7 +227,11 @@ public final class JournalWriter {
         if let failure { throw failure }
         guard !buffer.isEmpty, let descriptor else { return }
         do {
-            _ = try descriptor.writeAll(buffer)
+            if let writeHook {
+                try writeHook(descriptor, buffer)
+            } else {
+                _ = try descriptor.writeAll(buffer)
+            }
         } catch {
             keepWholeFrames(descriptor)
             let failure = JournalError.writeFailed(path: path, reason: "\(error)")
