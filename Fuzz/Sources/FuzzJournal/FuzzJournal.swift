@@ -1,0 +1,22 @@
+import AtomJournal
+import AtomScopeKit
+import Foundation
+
+// The journal reader, its index and the timeline on any bytes: open (framing, decoding, the
+// meaning checks), seek to every state, replay every step's diff, and verify. Any input must
+// give records or a clear error; a trap, a leak or a hang is a finding.
+
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzzJournal(_ start: UnsafePointer<UInt8>, _ count: Int) -> CInt {
+    // The reader needs a file: one per process, rewritten for each input.
+    let url = FileManager.default.temporaryDirectory.appending(path: "fuzz-journal-\(getpid()).journal")
+    guard (try? Data(bytes: start, count: count).write(to: url)) != nil else { return 0 }
+    guard let timeline = try? Timeline(url: url) else { return 0 }
+    for step in timeline.stateRange.prefix(2_000) {
+        _ = try? timeline.state(at: step)
+        if step > 0 { _ = try? timeline.diff(step: step) }
+    }
+    _ = try? JournalVerification(url: url)
+    _ = try? JournalStatistics(journal: timeline.journal)
+    return 0
+}
