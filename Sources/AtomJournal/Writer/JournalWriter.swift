@@ -56,18 +56,77 @@ public final class JournalWriter {
     ///     filled in unless given.
     ///   - flushPolicy: When buffered records reach the file.
     ///   - bufferCapacity: Bytes buffered before a write, whatever the policy.
-    public init(
+    public convenience init(
         url: URL,
         metadata: [String: String] = [:],
         flushPolicy: JournalFlushPolicy = .writeEachCommit,
         bufferCapacity: Int = 64 << 10
     ) throws(JournalError) {
-        path = url.relativePath
+        let path = url.relativePath
+        let header = try Self.makeHeader(metadata: metadata)
+        let descriptor: FileDescriptor
+        do {
+            descriptor = try FileDescriptor.open(
+                FilePath(path), .writeOnly,
+                options: [.create, .truncate, .closeOnExec],
+                permissions: [.ownerReadWrite]
+            )
+            // `open` applies the mode only to a new file; a replaced one keeps its old mode.
+            _ = fchmod(descriptor.rawValue, 0o600)
+        } catch {
+            throw .cannotOpen(path: path, reason: "\(error)")
+        }
+        try self.init(descriptor: descriptor, path: path, header: header, flushPolicy: flushPolicy, bufferCapacity: bufferCapacity)
+    }
+
+    /// Writes a journal to a descriptor opened by the caller, such as an ``AtomicFile``'s
+    /// temporary. The writer owns the descriptor from here on, and closes it even when this
+    /// initializer throws.
+    ///
+    /// - Parameter path: The path errors name: the file the user asked for, not a temporary.
+    package convenience init(
+        adopting descriptor: FileDescriptor,
+        path: String,
+        metadata: [String: String] = [:],
+        flushPolicy: JournalFlushPolicy = .writeEachCommit,
+        bufferCapacity: Int = 64 << 10
+    ) throws(JournalError) {
+        let header: (header: JournalHeader, encoded: [UInt8])
+        do {
+            header = try Self.makeHeader(metadata: metadata)
+        } catch {
+            try? descriptor.close()
+            throw error
+        }
+        try self.init(descriptor: descriptor, path: path, header: header, flushPolicy: flushPolicy, bufferCapacity: bufferCapacity)
+    }
+
+    /// Takes the descriptor and writes the header. Every stored property is set before the
+    /// write, so that if it throws, `deinit` closes the descriptor.
+    private init(
+        descriptor: FileDescriptor,
+        path: String,
+        header: (header: JournalHeader, encoded: [UInt8]),
+        flushPolicy: JournalFlushPolicy,
+        bufferCapacity: Int
+    ) throws(JournalError) {
+        self.path = path
         self.flushPolicy = flushPolicy
         self.bufferCapacity = max(4096, bufferCapacity)
         started = clock.now
         lastWrite = started
+        self.header = header.header
+        saltState = header.header.salt.withUnsafeBytes { CRC32C.update(0, $0) }
+        self.descriptor = descriptor
+        buffer.reserveCapacity(self.bufferCapacity)
+        buffer.append(contentsOf: header.encoded)
+        bytesWritten = header.encoded.count
+        try writeBuffer()
+    }
 
+    /// A new header: a fresh random salt and the metadata, with the app name, process id and
+    /// start time filled in unless given.
+    private static func makeHeader(metadata: [String: String]) throws(JournalError) -> (header: JournalHeader, encoded: [UInt8]) {
         var salt = [UInt8](repeating: 0, count: JournalFormat.saltSize)
         var generator = SystemRandomNumberGenerator()
         for index in salt.indices {
@@ -83,25 +142,7 @@ public final class JournalWriter {
         let metadataSize = encoded.count - JournalHeader.fixedSize - 4
         guard metadataSize <= JournalFormat.maximumMetadataSize else { throw .metadataTooLarge(bytes: metadataSize) }
         header.size = encoded.count
-        self.header = header
-        saltState = salt.withUnsafeBytes { CRC32C.update(0, $0) }
-
-        do {
-            let descriptor = try FileDescriptor.open(
-                FilePath(path), .writeOnly,
-                options: [.create, .truncate, .closeOnExec],
-                permissions: [.ownerReadWrite]
-            )
-            self.descriptor = descriptor
-            // `open` applies the mode only to a new file; a replaced one keeps its old mode.
-            _ = fchmod(descriptor.rawValue, 0o600)
-        } catch {
-            throw .cannotOpen(path: path, reason: "\(error)")
-        }
-        buffer.reserveCapacity(self.bufferCapacity)
-        buffer.append(contentsOf: encoded)
-        bytesWritten = encoded.count
-        try writeBuffer()
+        return (header, encoded)
     }
 
     deinit {

@@ -22,7 +22,7 @@ public enum AtomScopeError: Error, Equatable, CustomStringConvertible {
     case unknownAtom(path: String, query: String, suggestions: [String])
     /// The query matches more than one atom id.
     case ambiguousAtom(query: String, matches: [String])
-    /// A file could not be written.
+    /// A file could not be written. `reason` is the system's, such as "Permission denied".
     case cannotWrite(path: String, reason: String)
     /// Any other error of the journal library.
     case journal(JournalError)
@@ -63,7 +63,7 @@ public enum AtomScopeError: Error, Equatable, CustomStringConvertible {
             "\(Self.quoted(query)) matches \(matches.count) atoms (\(Self.list(Array(matches.prefix(5)), conjunction: "and"))"
                 + (matches.count > 5 ? ", …" : "") + "); type more of the id"
         case .cannotWrite(let path, let reason):
-            "cannot write \(path): \(reason); check that the folder exists and is writable"
+            "cannot write \(path): \(reason); choose a file in a folder that exists and that you can write"
         case .journal(let error):
             error.description
         case .malformedStep(let path, let step, let reason):

@@ -206,11 +206,7 @@ public final class ReplSession {
             return "error: cannot tell the format from \"\(output)\"; use .svg, .png, .pdf or .dot"
         }
         let data = format == .dot ? Data(dot.utf8) : try render(dot, format, nodeCount)
-        do {
-            try data.write(to: URL(fileURLWithPath: output))
-        } catch {
-            throw AtomScopeError.cannotWrite(path: output, reason: error.localizedDescription)
-        }
+        try OutputFile.write(data, to: output, durable: false)
         return "wrote the graph at step \(current) to \(output)"
     }
 

@@ -87,11 +87,8 @@ struct GraphCommand: ReportingCommand {
             rendered = try GraphRenderer().renderIsolated(dot: dot, format: chosenFormat, layout: chosenLayout).data
         }
         if let output {
-            do {
-                try rendered.write(to: URL(fileURLWithPath: output))
-            } catch {
-                throw AtomScopeError.cannotWrite(path: output, reason: error.localizedDescription)
-            }
+            // Not synced: a graph can be drawn again.
+            try OutputFile.write(rendered, to: output, durable: false)
         } else {
             console.write(rendered)
         }
@@ -128,14 +125,18 @@ struct GraphCommand: ReportingCommand {
     }
 
     /// A journal read from standard input goes through a temporary file, because the reader
-    /// needs random access.
+    /// needs random access. The file is made as every temporary is (``AtomicFile``: a new file
+    /// under a random name, mode 0600, since it holds app state) and removed as soon as the
+    /// reader has it open.
     private func openTimeline(_ bytes: Data, console: Console) throws -> Timeline {
         if let input, input != "-" {
             return try console.openTimeline(input)
         }
-        let temporary = FileManager.default.temporaryDirectory.appendingPathComponent("atomscope-stdin-\(UUID().uuidString).journal")
-        try bytes.write(to: temporary)
-        defer { try? FileManager.default.removeItem(at: temporary) }
-        return try console.openTimeline(temporary.path, shownPath: "standard input")
+        let file = try OutputFile.scratchCopy(of: bytes)
+        // Never renamed: `file` removes the temporary when it goes, which must not be before
+        // the reader has opened it.
+        return try withExtendedLifetime(file) {
+            try console.openTimeline(file.temporaryPath, shownPath: "standard input")
+        }
     }
 }

@@ -6,7 +6,7 @@ struct RestoreCommand: ReportingCommand {
     static let configuration = CommandConfiguration(
         commandName: "restore",
         abstract: "Export the state after a step as a state file that an app loads with `restore(from:)`, or cut the journal there.",
-        discussion: "Without -o, the state file is printed. The format is documented in docs/STATE-FILE.md."
+        discussion: "Without -o, the state file is printed. The format is documented in docs/STATE-FILE.md. Files are written with mode 0600."
     )
 
     @Argument(help: "The journal file.")
@@ -25,7 +25,8 @@ struct RestoreCommand: ReportingCommand {
         let timeline = try console.openTimeline(journal)
         let state = try timeline.stateFile(at: step)
         if let output {
-            try state.write(to: URL(fileURLWithPath: output))
+            // The same write as `AtomStateFile.write(to:)`, with the CLI's error for a path.
+            try OutputFile.write(state.jsonData(), to: output, durable: true)
             console.print("wrote the state after step \(step) to \(output) (\(state.entries.count) atoms)")
         } else if journalOut == nil {
             console.write(state.jsonData())
