@@ -103,11 +103,14 @@ struct OutputFileTests {
         }
         let journal = try Data(contentsOf: folder.file("j"))
         let atomscope = try CLI.binary.get()
+        let counter = atomscope.deletingLastPathComponent().appendingPathComponent("ExampleCounter")
         let runs: [(URL, [String], Data, [String])] = [
             (atomscope, ["restore", "j", "--step", "3", "-o", "s.json", "--journal-out", "cut.journal"], Data(), ["s.json", "cut.journal"]),
             (atomscope, ["graph", "j", "--svg", "-o", "g.svg"], Data(), ["g.svg"]),
             (atomscope, ["graph", "-", "--dot", "-o", "g.dot"], journal, ["atomscope-stdin.journal", "g.dot"]),
             (atomscope, ["repl", "j"], Data("graph -o r.svg\n".utf8), ["r.svg"]),
+            // The recorder, through an example app.
+            (counter, ["rec.journal", "--steps", "3"], Data(), ["rec.journal"]),
         ]
         var environment = ProcessInfo.processInfo.environment
         environment["TMPDIR"] = folder.url.path
