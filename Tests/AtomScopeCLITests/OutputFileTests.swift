@@ -8,10 +8,20 @@ import Darwin
 #endif
 
 /// The files the commands write (`restore -o`, `restore --journal-out`, `graph -o`, the REPL's
-/// `graph -o`): mode 0600, no temporary left behind, and one plain line with the path and the
-/// reason when they cannot be written.
+/// `graph -o`): never the input, mode 0600, no temporary left behind, and one plain line with
+/// the path and the reason when they cannot be written.
 @Suite("Output files")
 struct OutputFileTests {
+    /// A folder holding a copy of the todo journal as `j`, with `link` (a symbolic link) and
+    /// `hard` (a hard link) naming the same file.
+    private static func journalFolder() throws -> TemporaryDirectory {
+        let folder = try TemporaryDirectory()
+        _ = try folder.copy(Repo.todo, as: "j")
+        try FileManager.default.createSymbolicLink(atPath: folder.file("link").path, withDestinationPath: "j")
+        try FileManager.default.linkItem(at: folder.file("j"), to: folder.file("hard"))
+        return folder
+    }
+
     private static func mode(_ url: URL) -> mode_t? {
         var status = stat()
         guard lstat(url.path, &status) == 0 else { return nil }
@@ -20,6 +30,66 @@ struct OutputFileTests {
 
     private static func names(in folder: TemporaryDirectory) throws -> Set<String> {
         Set(try FileManager.default.contentsOfDirectory(atPath: folder.url.path))
+    }
+
+    // MARK: - An output that is the input
+
+    @Test(arguments: [
+        ["restore", "j", "--step", "3", "-o", "j"],
+        ["restore", "./j", "--step", "3", "-o", "link"],
+        ["restore", "j", "--step", "3", "-o", "hard"],
+        ["restore", "link", "--step", "3", "--journal-out", "j"],
+        ["restore", "j", "--step", "3", "-o", "s.json", "--journal-out", "hard"],
+        ["graph", "j", "--svg", "-o", "link"],
+        ["graph", "j", "--dot", "-o", "./hard"],
+    ])
+    func outputThatIsTheInputIsRefused(arguments: [String]) throws {
+        let folder = try Self.journalFolder()
+        defer { folder.remove() }
+        var absolute = arguments
+        // One case names the output by its absolute path: still the same file.
+        if absolute.last == "j" { absolute[absolute.count - 1] = folder.file("j").path }
+        let result = try CLI.run(absolute, in: folder.url)
+        expectOneLineError(result, mentions: [["will not write"], ["input"]])
+        #expect(try Data(contentsOf: folder.file("j")) == Data(contentsOf: Repo.url(Repo.todo)), "\(result)")
+        // Refused before anything was written: not even the other output.
+        #expect(try Self.names(in: folder) == ["j", "link", "hard"], "\(result)")
+    }
+
+    @Test func graphOfADOTFileDoesNotOverwriteIt() throws {
+        let folder = try TemporaryDirectory()
+        defer { folder.remove() }
+        let dot = Data("digraph { a -> b }\n".utf8)
+        try dot.write(to: folder.file("g.dot"))
+        let result = try CLI.run(["graph", "g.dot", "-o", folder.file("g.dot").path], in: folder.url)
+        expectOneLineError(result, mentions: [["will not write"], ["g.dot"]])
+        #expect(try Data(contentsOf: folder.file("g.dot")) == dot)
+    }
+
+    @Test func replGraphDoesNotOverwriteTheJournal() throws {
+        let folder = try Self.journalFolder()
+        defer { folder.remove() }
+        let script = ["graph -o hard", "graph -o \(folder.file("link").path)", "next", "graph -o out.svg", "quit"]
+        let result = try CLI.run(["repl", "j"], stdin: Data(script.map { $0 + "\n" }.joined().utf8), in: folder.url)
+        expectNoCrash(result)
+        #expect(result.status == 1, "\(result)")
+        let refusals = (result.outLines + result.errLines).filter { $0.contains("will not write") }
+        #expect(refusals.count == 2, "\(result)")
+        #expect(try Data(contentsOf: folder.file("j")) == Data(contentsOf: Repo.url(Repo.todo)))
+        // The REPL went on: the later graph was written, 0600.
+        #expect(Self.mode(folder.file("out.svg")) == 0o600, "\(result)")
+        #expect(try Self.names(in: folder) == ["j", "link", "hard", "out.svg"])
+    }
+
+    @Test func anotherJournalIsNotTheInput() throws {
+        let folder = try Self.journalFolder()
+        defer { folder.remove() }
+        _ = try folder.copy(Repo.counter, as: "other.journal")
+        let result = try CLI.run(["restore", "j", "--step", "3", "--journal-out", "other.journal"], in: folder.url)
+        expectSuccess(result)
+        let log = try CLI.run(["log", "other.journal"], in: folder.url)
+        expectSuccess(log)
+        #expect(log.outLines.filter { $0.hasPrefix("#") }.count == 3, "\(log)")
     }
 
     // MARK: - Modes and temporaries

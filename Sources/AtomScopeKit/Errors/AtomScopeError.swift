@@ -24,6 +24,9 @@ public enum AtomScopeError: Error, Equatable, CustomStringConvertible {
     case ambiguousAtom(query: String, matches: [String])
     /// A file could not be written. `reason` is the system's, such as "Permission denied".
     case cannotWrite(path: String, reason: String)
+    /// An output path names the file being read (through any path or link): writing it would
+    /// destroy the input.
+    case outputIsInput(path: String, input: String)
     /// Any other error of the journal library.
     case journal(JournalError)
     /// A step whose frame is intact but whose content makes no sense: it refers to an atom,
@@ -64,6 +67,8 @@ public enum AtomScopeError: Error, Equatable, CustomStringConvertible {
                 + (matches.count > 5 ? ", …" : "") + "); type more of the id"
         case .cannotWrite(let path, let reason):
             "cannot write \(path): \(reason); choose a file in a folder that exists and that you can write"
+        case .outputIsInput(let path, let input):
+            "will not write \(path): it is the input \(input) itself, which writing would destroy; choose another output path"
         case .journal(let error):
             error.description
         case .malformedStep(let path, let step, let reason):

@@ -2,10 +2,21 @@ import AtomJournal
 import Foundation
 import SystemPackage
 
-/// The files a user names for output (`-o`, the REPL's `graph -o`): written through
-/// ``AtomicFile`` with mode 0600 (what atomscope writes comes from an app's state), and failing
-/// in one line with the path and the system's reason.
+/// The files a user names for output (`-o`, `--journal-out`, the REPL's `graph -o`): refused
+/// when they are the input, written through ``AtomicFile`` with mode 0600 (what atomscope
+/// writes comes from an app's state), and failing in one line with the path and the system's
+/// reason.
 package enum OutputFile {
+    /// Throws ``AtomScopeError/outputIsInput(path:input:)`` when `path` names the file
+    /// `input` identifies, through whatever path or link. The comparison is by device and
+    /// inode: `./j`, `j`, a hard link and a symbolic link to `j` are all `j`.
+    ///
+    /// - Parameter inputName: The input as the user named it, for the message.
+    package static func refuse(_ path: String, ifSameAs input: FileIdentity?, inputName: String) throws(AtomScopeError) {
+        guard let input, let output = FileIdentity(path: path), output == input else { return }
+        throw .outputIsInput(path: path, input: inputName)
+    }
+
     /// Writes `bytes` to `path`, replacing the file there in one step.
     ///
     /// - Parameter durable: Whether to sync before and after the rename: for data that cannot

@@ -199,6 +199,10 @@ public final class ReplSession {
     }
 
     private func graph(output: String?) throws -> String {
+        if let output {
+            // Before any work: the file must not be the journal, whatever path names it.
+            try OutputFile.refuse(output, ifSameAs: timeline.fileIdentity, inputName: timeline.path)
+        }
         let (dot, nodeCount) = try timeline.graph(at: current, highlightingChanges: true)
         guard let output else { return dot.trimmingCharacters(in: .newlines) }
         let ext = URL(fileURLWithPath: output).pathExtension.lowercased()

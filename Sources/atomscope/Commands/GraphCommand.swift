@@ -12,7 +12,7 @@ struct GraphCommand: ReportingCommand {
             told apart by content, so `app | atomscope graph --svg > graph.svg` works with the DOT \
             that `Snapshot.graphDescription()` prints. Graphviz runs in this process; DOT from \
             outside is rendered by a worker process. Without a format flag the format follows the \
-            -o file's extension, and is DOT otherwise.
+            -o file's extension, and is DOT otherwise. -o never overwrites INPUT.
             """
     )
 
@@ -53,6 +53,10 @@ struct GraphCommand: ReportingCommand {
     }
 
     func execute(console: Console) throws {
+        // Before any work: the output must not be the input, whatever path or link names it.
+        if let output, let input, input != "-" {
+            try OutputFile.refuse(output, ifSameAs: FileIdentity(path: input), inputName: input)
+        }
         let bytes = try readInput()
         guard !bytes.allSatisfy({ $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }) else {
             throw ValidationError("\(inputName) is empty: pass a journal or a DOT file")
