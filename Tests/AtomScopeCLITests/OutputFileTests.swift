@@ -155,6 +155,61 @@ struct OutputFileTests {
         #expect(said == ["error: cannot write no-such-dir/g.svg: No such file or directory; choose a file in a folder that exists and that you can write"], "\(result)")
     }
 
+    // MARK: - The graph's format
+
+    @Test(arguments: [
+        (["--png", "-o", "out.svg"], ["--png", "out.svg", "SVG"]),
+        (["--svg", "-o", "out.PNG"], ["--svg", "out.PNG", "PNG"]),
+        (["--dot", "-o", "out.pdf"], ["--dot", "out.pdf", "PDF"]),
+        (["--pdf", "-o", "out.gv"], ["--pdf", "out.gv", "DOT"]),
+    ])
+    func aFlagThatContradictsTheExtensionIsAnError(flags: [String], mentions: [String]) throws {
+        let folder = try TemporaryDirectory()
+        defer { folder.remove() }
+        _ = try folder.copy(Repo.todo, as: "j")
+        let result = try CLI.run(["graph", "j"] + flags, in: folder.url)
+        expectOneLineError(result, mentions: mentions.map { [$0] })
+        #expect(try Self.names(in: folder) == ["j"])
+    }
+
+    @Test func anUnknownExtensionWithoutAFlagListsTheFormats() throws {
+        let folder = try TemporaryDirectory()
+        defer { folder.remove() }
+        _ = try folder.copy(Repo.todo, as: "j")
+        let result = try CLI.run(["graph", "j", "-o", "out.xyz"], in: folder.url)
+        expectOneLineError(result, mentions: [["out.xyz"], [".svg, .png, .pdf or .dot"], ["--svg"]])
+        #expect(try Self.names(in: folder) == ["j"])
+        let repl = try CLI.run(["repl", "j"], stdin: Data("graph -o out.xyz\n".utf8), in: folder.url)
+        #expect(repl.status == 1, "\(repl)")
+        #expect((repl.out + repl.err).contains("cannot tell the format of out.xyz"), "\(repl)")
+        #expect(try Self.names(in: folder) == ["j"])
+    }
+
+    @Test(arguments: [
+        (["--svg", "-o", "out.SVG"], "out.SVG", "<svg"),
+        (["-o", "out.svg"], "out.svg", "<svg"),
+        (["-o", "out.gv"], "out.gv", "digraph"),
+        (["-o", "./graph"], "graph", "digraph"),
+        (["--svg", "-o", "graph.v2"], "graph.v2", "<svg"),
+    ])
+    func theFormatComesFromTheFlagOrTheExtension(flags: [String], file: String, start: String) throws {
+        let folder = try TemporaryDirectory()
+        defer { folder.remove() }
+        _ = try folder.copy(Repo.todo, as: "j")
+        let result = try CLI.run(["graph", "j"] + flags, in: folder.url)
+        expectSuccess(result)
+        let written = try String(contentsOf: folder.file(file), encoding: .utf8)
+        #expect(written.contains(start), "\(file): \(written.prefix(200))")
+    }
+
+    @Test func pngFlagWritesPNG() throws {
+        let folder = try TemporaryDirectory()
+        defer { folder.remove() }
+        _ = try folder.copy(Repo.todo, as: "j")
+        expectSuccess(try CLI.run(["graph", "j", "--png", "-o", "out.png"], in: folder.url))
+        #expect(try Data(contentsOf: folder.file("out.png")).starts(with: [0x89, 0x50, 0x4E, 0x47]))
+    }
+
     // MARK: - The system calls, seen by strace
 
     /// Every file a command creates in its folder (outputs, their temporaries, and the copy of a

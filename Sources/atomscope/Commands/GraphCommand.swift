@@ -12,7 +12,8 @@ struct GraphCommand: ReportingCommand {
             told apart by content, so `app | atomscope graph --svg > graph.svg` works with the DOT \
             that `Snapshot.graphDescription()` prints. Graphviz runs in this process; DOT from \
             outside is rendered by a worker process. Without a format flag the format follows the \
-            -o file's extension, and is DOT otherwise. -o never overwrites INPUT.
+            -o file's extension (.svg, .png, .pdf, .dot), and is DOT otherwise; a flag that \
+            contradicts the extension is an error. -o never overwrites INPUT.
             """
     )
 
@@ -53,7 +54,12 @@ struct GraphCommand: ReportingCommand {
     }
 
     func execute(console: Console) throws {
-        // Before any work: the output must not be the input, whatever path or link names it.
+        // Before any work: the format must be clear and the output must not be the input.
+        let chosenFormat = try GraphFormat.forOutput(
+            flag: try format.map { flag throws(GraphRenderError) in try GraphFormat(name: flag.rawValue) },
+            path: output,
+            flags: OutputFormat.allCases.map { "--\($0.rawValue)" }
+        )
         if let output, let input, input != "-" {
             try OutputFile.refuse(output, ifSameAs: FileIdentity(path: input), inputName: input)
         }
@@ -61,7 +67,6 @@ struct GraphCommand: ReportingCommand {
         guard !bytes.allSatisfy({ $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }) else {
             throw ValidationError("\(inputName) is empty: pass a journal or a DOT file")
         }
-        let chosenFormat = try resolvedFormat()
         let chosenLayout = try layout.map { name throws(GraphRenderError) in try GraphLayout(name: name) }
         let rendered: Data
         if bytes.starts(with: JournalFormat.magic) {
@@ -101,17 +106,6 @@ struct GraphCommand: ReportingCommand {
     private var inputName: String {
         guard let input, input != "-" else { return "standard input" }
         return input
-    }
-
-    private func resolvedFormat() throws -> GraphFormat {
-        if let format { return try GraphFormat(name: format.rawValue) }
-        if let output, let ext = output.split(separator: ".").last.map(String.init), output.contains(".") {
-            guard let format = try? GraphFormat(name: ext.lowercased()), format != .plain else {
-                throw ValidationError("cannot tell the format from \"\(output)\"; add --dot, --svg, --png or --pdf")
-            }
-            return format
-        }
-        return .dot
     }
 
     private func readInput() throws -> Data {
