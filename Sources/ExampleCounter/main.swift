@@ -62,7 +62,8 @@ func die(_ death: CounterOptions.Death) -> Never {
 
 MainActor.assumeIsolated {
     let root = AtomRoot()
-    var recorderOptions = JournalRecorderOptions()
+    // The example records fixtures and test sessions over earlier ones, as its usage says.
+    var recorderOptions = JournalRecorderOptions(replaceExisting: true)
     recorderOptions.flushPolicy = options.flushPolicy
     if let interval = options.keyframeInterval {
         recorderOptions.keyframeInterval = interval

@@ -14,7 +14,7 @@ import Foundation
 let tool = ExampleTool(name: "ExampleSearch")
 let journalPath = tool.journalPath(
     from: Array(CommandLine.arguments.dropFirst()),
-    usage: "usage: ExampleSearch [JOURNAL]   (records the scripted session to JOURNAL when given)"
+    usage: "usage: ExampleSearch [JOURNAL]   (records the scripted session to JOURNAL when given, replacing it)"
 )
 
 /// One line per commit, then one per change.
@@ -42,7 +42,8 @@ func record(to path: String?) async {
     var recorder: JournalRecorder?
     if let path {
         do {
-            recorder = try JournalRecorder(root: root, url: URL(filePath: path))
+            // scripts/make-fixtures records over the previous fixture.
+            recorder = try JournalRecorder(root: root, url: URL(filePath: path), options: JournalRecorderOptions(replaceExisting: true))
         } catch {
             tool.fail("\(error)")
         }

@@ -13,7 +13,7 @@ import Foundation
 /// must never appear in a journal or in the printed commits; the fixture tests check that.
 let sessionToken = "todo-secret-7f3a9c2e51"
 
-let usage = "usage: ExampleTodo [JOURNAL]   (records the scripted session to JOURNAL when given)"
+let usage = "usage: ExampleTodo [JOURNAL]   (records the scripted session to JOURNAL when given, replacing it)"
 let tool = ExampleTool(name: "ExampleTodo")
 func fail(_ message: String, status: Int32 = 1) -> Never {
     tool.fail(message, status: status)
@@ -84,7 +84,8 @@ MainActor.assumeIsolated {
     var recorder: JournalRecorder?
     if let journalPath {
         do {
-            recorder = try JournalRecorder(root: root, url: URL(filePath: journalPath))
+            // scripts/make-fixtures records over the previous fixture.
+            recorder = try JournalRecorder(root: root, url: URL(filePath: journalPath), options: JournalRecorderOptions(replaceExisting: true))
         } catch {
             fail("\(error)")
         }

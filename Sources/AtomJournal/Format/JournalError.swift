@@ -19,6 +19,12 @@ public enum JournalError: Error, Equatable, CustomStringConvertible {
     case frameTooLarge(path: String, offset: Int, length: Int)
     /// Writing to the file failed.
     case writeFailed(path: String, reason: String)
+    /// A new journal's path names an existing file, and the writer was not asked to replace
+    /// it (see ``JournalRecorderOptions/replaceExisting``).
+    case alreadyExists(path: String)
+    /// A new journal's path is a symbolic link. The writer never follows one: planted in a
+    /// shared folder, it would send the app's state to a file of someone else's choosing.
+    case symbolicLink(path: String)
     /// The writer was closed; nothing more can be appended.
     case writerClosed(path: String)
     /// A record is larger than the format allows.
@@ -48,6 +54,10 @@ public enum JournalError: Error, Equatable, CustomStringConvertible {
             "\(path) is damaged at offset \(offset): a frame declares \(length) bytes, more than the \(JournalFormat.maximumPayloadSize)-byte limit"
         case .writeFailed(let path, let reason):
             "cannot write \(path): \(reason)"
+        case .alreadyExists(let path):
+            "\(path) already exists; choose another path, remove it, or pass replaceExisting: true to replace it"
+        case .symbolicLink(let path):
+            "\(path) is a symbolic link, which the journal writer does not follow; record to the file it points to, or remove the link"
         case .writerClosed(let path):
             "the journal writer for \(path) is closed; create a new writer to record again"
         case .metadataTooLarge(let bytes):

@@ -15,6 +15,9 @@ public final class JournalReader {
     public let header: JournalHeader
     /// The file's size when it was opened; frames appended later are not read.
     public let fileSize: Int
+    /// The file that was opened, by device and inode, so that a command can refuse to write
+    /// its output over the journal it reads, whatever path names it.
+    package let fileIdentity: FileIdentity?
 
     private let descriptor: FileDescriptor
     private let saltState: UInt32
@@ -35,6 +38,7 @@ public final class JournalReader {
             throw .cannotOpen(path: path, reason: Self.reason(for: error))
         }
         self.descriptor = descriptor
+        fileIdentity = FileIdentity(descriptor: descriptor)
         do {
             let end = try descriptor.seek(offset: 0, from: .end)
             fileSize = Int(end)

@@ -66,12 +66,16 @@ public final class JournalRecorder {
 
     /// Starts recording a store: creates the journal, writes the current state as the first
     /// keyframe, and observes every later commit.
+    ///
+    /// - Throws: ``JournalError/alreadyExists(path:)`` when a file is at `url` and
+    ///   ``JournalRecorderOptions/replaceExisting`` is `false`; ``JournalError/symbolicLink(path:)``
+    ///   when `url` is a symbolic link; any other error creating the journal.
     public init(store: AtomStore, url: URL, options: JournalRecorderOptions = JournalRecorderOptions()) throws(JournalError) {
         self.options = options
         keyframeInterval = max(1, options.keyframeInterval)
         var metadata = options.metadata
         metadata[JournalHeader.MetadataKey.keyframeInterval] = String(keyframeInterval)
-        writer = try JournalWriter(url: url, metadata: metadata, flushPolicy: options.flushPolicy)
+        writer = try JournalWriter(url: url, metadata: metadata, flushPolicy: options.flushPolicy, replaceExisting: options.replaceExisting)
         try recordInitialState(store.snapshot(), commit: store.commitNumber)
         observation = store.observeCommits { [weak self] commit in
             self?.record(commit)

@@ -27,6 +27,11 @@ public struct JournalRecorderOptions: Sendable {
     public var sizeLimit: Int?
     /// Extra header metadata.
     public var metadata: [String: String]
+    /// Whether a file already at the journal's path is replaced. By default it is an error
+    /// (``JournalError/alreadyExists(path:)``), so that a recording never destroys an earlier
+    /// one by accident. Either way the journal is created with mode 0600 and a symbolic link
+    /// at the path is refused.
+    public var replaceExisting: Bool
 
     /// Creates options; every parameter left out keeps its default, so
     /// `JournalRecorderOptions()` is the default options.
@@ -44,13 +49,16 @@ public struct JournalRecorderOptions: Sendable {
     ///   - sizeLimit: If set, recording stops once the journal reaches this many bytes. The
     ///     default has no limit.
     ///   - metadata: Extra header metadata. The default adds none.
+    ///   - replaceExisting: Whether a file already at the journal's path is replaced. The
+    ///     default refuses to, with ``JournalError/alreadyExists(path:)``.
     public init(
         flushPolicy: JournalFlushPolicy = .writeEachCommit,
         keyframeInterval: Int = 256,
         includedTypes: Set<String>? = nil,
         excludedTypes: Set<String> = [],
         sizeLimit: Int? = nil,
-        metadata: [String: String] = [:]
+        metadata: [String: String] = [:],
+        replaceExisting: Bool = false
     ) {
         self.flushPolicy = flushPolicy
         self.keyframeInterval = keyframeInterval
@@ -58,6 +66,7 @@ public struct JournalRecorderOptions: Sendable {
         self.excludedTypes = excludedTypes
         self.sizeLimit = sizeLimit
         self.metadata = metadata
+        self.replaceExisting = replaceExisting
     }
 
     /// Records only atoms of these types.

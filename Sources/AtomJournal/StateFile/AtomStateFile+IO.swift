@@ -1,4 +1,5 @@
 import Foundation
+import SystemPackage
 
 extension AtomStateFile {
     /// Reads a state file.
@@ -53,16 +54,17 @@ extension AtomStateFile {
     /// Writes the file, replacing any file at `url` in one step so that a reader never sees
     /// half of it.
     ///
-    /// The file is made readable by its owner only, as journals are: it holds the app's
-    /// state.
+    /// The file is readable by its owner only (mode 0600) from the moment it is created, as
+    /// journals are: it holds the app's state. It is written under a random name beside `url`
+    /// and renamed into place.
     ///
-    /// - Throws: ``AtomStateFileError/unwritable(path:detail:)``.
+    /// - Throws: ``AtomStateFileError/unwritable(path:detail:)``, whose detail is the system's
+    ///   reason, such as "No such file or directory".
     public func write(to url: URL) throws(AtomStateFileError) {
         do {
-            try jsonData().write(to: url, options: .atomic)
-            try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: url.path)
+            try AtomicFile.write(jsonData(), to: url.path, permissions: .ownerReadWrite, durable: true)
         } catch {
-            throw .unwritable(path: url.relativePath, detail: error.localizedDescription.trimmingCharacters(in: CharacterSet(charactersIn: ".")))
+            throw .unwritable(path: url.relativePath, detail: error.reason)
         }
     }
 }

@@ -9,8 +9,9 @@ import SystemPackage
 /// Appends records to a journal file, buffering them and writing according to a
 /// ``JournalFlushPolicy``.
 ///
-/// The file is created (or replaced) with mode 0600, because journals hold app state. A
-/// writer is used from one thread at a time; the recorder uses it from the main actor.
+/// The file is created with mode 0600, because journals hold app state, and an existing file
+/// is replaced only when asked. A writer is used from one thread at a time; the recorder uses
+/// it from the main actor.
 public final class JournalWriter {
     /// The journal's header, as written.
     public let header: JournalHeader
@@ -53,24 +54,101 @@ public final class JournalWriter {
 
     /// Creates the journal file and writes its header.
     ///
+    /// The file is created with mode 0600 and never through a symbolic link: a link at `url`
+    /// is an error, whatever `replaceExisting` says. An existing file is replaced only when
+    /// `replaceExisting` is `true`, and then in one step: the new journal, header written, is
+    /// renamed over the old one, which stays whole until then.
+    ///
     /// - Parameters:
-    ///   - url: Where to write. An existing file is replaced.
+    ///   - url: Where to write.
     ///   - metadata: Extra header metadata. The app name, process id and start time are
     ///     filled in unless given.
     ///   - flushPolicy: When buffered records reach the file.
     ///   - bufferCapacity: Bytes buffered before a write, whatever the policy.
-    public init(
+    ///   - replaceExisting: Whether a file already at `url` is replaced. By default it is
+    ///     an error, so that a recording never destroys an earlier one by accident.
+    /// - Throws: ``JournalError/alreadyExists(path:)``, ``JournalError/symbolicLink(path:)``,
+    ///   ``JournalError/cannotOpen(path:reason:)`` or an error writing the header.
+    public convenience init(
         url: URL,
+        metadata: [String: String] = [:],
+        flushPolicy: JournalFlushPolicy = .writeEachCommit,
+        bufferCapacity: Int = 64 << 10,
+        replaceExisting: Bool = false
+    ) throws(JournalError) {
+        let path = url.relativePath
+        let header = try Self.makeHeader(metadata: metadata)
+        guard replaceExisting else {
+            let descriptor = try Self.createJournal(at: path)
+            try self.init(descriptor: descriptor, path: path, header: header, flushPolicy: flushPolicy, bufferCapacity: bufferCapacity)
+            return
+        }
+        // Renaming would replace a link rather than follow it, but a link where a journal
+        // should be is a mistake or an attack, and the caller should hear of it.
+        if Self.isSymbolicLink(path) { throw .symbolicLink(path: path) }
+        let file: AtomicFile
+        do {
+            file = try AtomicFile(beside: path, permissions: .ownerReadWrite)
+        } catch {
+            throw .cannotOpen(path: path, reason: error.reason)
+        }
+        try self.init(descriptor: file.releaseDescriptor(), path: path, header: header, flushPolicy: flushPolicy, bufferCapacity: bufferCapacity)
+        do {
+            // Not synced: the flush policy decides what survives power loss, as for a new file.
+            try file.commit(durable: false)
+        } catch {
+            throw .cannotOpen(path: path, reason: error.reason)
+        }
+    }
+
+    /// Writes a journal to a descriptor opened by the caller, such as an ``AtomicFile``'s
+    /// temporary. The writer owns the descriptor from here on, and closes it even when this
+    /// initializer throws.
+    ///
+    /// - Parameter path: The path errors name: the file the user asked for, not a temporary.
+    package convenience init(
+        adopting descriptor: FileDescriptor,
+        path: String,
         metadata: [String: String] = [:],
         flushPolicy: JournalFlushPolicy = .writeEachCommit,
         bufferCapacity: Int = 64 << 10
     ) throws(JournalError) {
-        path = url.relativePath
+        let header: (header: JournalHeader, encoded: [UInt8])
+        do {
+            header = try Self.makeHeader(metadata: metadata)
+        } catch {
+            try? descriptor.close()
+            throw error
+        }
+        try self.init(descriptor: descriptor, path: path, header: header, flushPolicy: flushPolicy, bufferCapacity: bufferCapacity)
+    }
+
+    /// Takes the descriptor and writes the header. Every stored property is set before the
+    /// write, so that if it throws, `deinit` closes the descriptor.
+    private init(
+        descriptor: FileDescriptor,
+        path: String,
+        header: (header: JournalHeader, encoded: [UInt8]),
+        flushPolicy: JournalFlushPolicy,
+        bufferCapacity: Int
+    ) throws(JournalError) {
+        self.path = path
         self.flushPolicy = flushPolicy
         self.bufferCapacity = max(4096, bufferCapacity)
         started = clock.now
         lastWrite = started
+        self.header = header.header
+        saltState = header.header.salt.withUnsafeBytes { CRC32C.update(0, $0) }
+        self.descriptor = descriptor
+        buffer.reserveCapacity(self.bufferCapacity)
+        buffer.append(contentsOf: header.encoded)
+        bytesWritten = header.encoded.count
+        try writeBuffer()
+    }
 
+    /// A new header: a fresh random salt and the metadata, with the app name, process id and
+    /// start time filled in unless given.
+    private static func makeHeader(metadata: [String: String]) throws(JournalError) -> (header: JournalHeader, encoded: [UInt8]) {
         var salt = [UInt8](repeating: 0, count: JournalFormat.saltSize)
         var generator = SystemRandomNumberGenerator()
         for index in salt.indices {
@@ -86,25 +164,37 @@ public final class JournalWriter {
         let metadataSize = encoded.count - JournalHeader.fixedSize - 4
         guard metadataSize <= JournalFormat.maximumMetadataSize else { throw .metadataTooLarge(bytes: metadataSize) }
         header.size = encoded.count
-        self.header = header
-        saltState = salt.withUnsafeBytes { CRC32C.update(0, $0) }
+        return (header, encoded)
+    }
 
+    /// Creates a new journal file: `O_EXCL` so that nothing existing is truncated, and
+    /// `O_NOFOLLOW` so that a link planted at the path is not followed, mode 0600 from the start.
+    private static func createJournal(at path: String) throws(JournalError) -> FileDescriptor {
         do {
-            let descriptor = try FileDescriptor.open(
+            return try FileDescriptor.open(
                 FilePath(path), .writeOnly,
-                options: [.create, .truncate, .closeOnExec],
-                permissions: [.ownerReadWrite]
+                options: [.create, .exclusiveCreate, .noFollow, .closeOnExec],
+                permissions: .ownerReadWrite
             )
-            self.descriptor = descriptor
-            // `open` applies the mode only to a new file; a replaced one keeps its old mode.
-            _ = fchmod(descriptor.rawValue, 0o600)
         } catch {
-            throw .cannotOpen(path: path, reason: "\(error)")
+            let code = AtomicFileError.errno(of: error)
+            // With O_EXCL a link is EEXIST (O_NOFOLLOW alone would say ELOOP): look at what
+            // is there, to say which.
+            if code == .fileExists || code == .tooManySymbolicLinkLevels {
+                if isSymbolicLink(path) { throw .symbolicLink(path: path) }
+                var status = stat()
+                if stat(path, &status) == 0, status.st_mode & S_IFMT == S_IFDIR {
+                    throw .cannotOpen(path: path, reason: Errno.isDirectory.description)
+                }
+                if code == .fileExists { throw .alreadyExists(path: path) }
+            }
+            throw .cannotOpen(path: path, reason: code.description)
         }
-        buffer.reserveCapacity(self.bufferCapacity)
-        buffer.append(contentsOf: encoded)
-        bytesWritten = encoded.count
-        try writeBuffer()
+    }
+
+    private static func isSymbolicLink(_ path: String) -> Bool {
+        var status = stat()
+        return lstat(path, &status) == 0 && status.st_mode & S_IFMT == S_IFLNK
     }
 
     deinit {

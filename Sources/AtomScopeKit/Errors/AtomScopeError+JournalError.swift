@@ -32,7 +32,7 @@ extension AtomScopeError {
             )
         case .writeFailed(let path, let reason):
             self = .cannotWrite(path: path, reason: reason)
-        case .writerClosed, .recordTooLarge, .metadataTooLarge, .outOfRange:
+        case .writerClosed, .recordTooLarge, .metadataTooLarge, .outOfRange, .alreadyExists, .symbolicLink:
             self = .journal(error)
         }
     }

@@ -25,8 +25,16 @@ public enum AtomScopeError: Error, Equatable, CustomStringConvertible {
     case unknownAtom(path: String, query: String, suggestions: [String])
     /// The query matches more than one atom id.
     case ambiguousAtom(query: String, matches: [String])
-    /// A file could not be written.
+    /// A file could not be written. `reason` is the system's, such as "Permission denied".
     case cannotWrite(path: String, reason: String)
+    /// An output path names the file being read (through any path or link): writing it would
+    /// destroy the input.
+    case outputIsInput(path: String, input: String)
+    /// A format flag and the output file's extension name different formats.
+    case outputFormatMismatch(path: String, flag: String, extensionFormat: String)
+    /// The output file's extension names no format, and no flag chose one. `flags` are the
+    /// flags that would, where there are any.
+    case unknownOutputFormat(path: String, flags: [String])
     /// Any other error of the journal library.
     case journal(JournalError)
     /// A step whose frame is intact but whose content makes no sense: it refers to an atom,
@@ -71,7 +79,14 @@ public enum AtomScopeError: Error, Equatable, CustomStringConvertible {
             "\(Self.quoted(query)) matches \(matches.count) atoms (\(Self.list(Array(matches.prefix(5)), conjunction: "and"))"
                 + (matches.count > 5 ? ", …" : "") + "); type more of the id"
         case .cannotWrite(let path, let reason):
-            "cannot write \(path): \(reason); check that the folder exists and is writable"
+            "cannot write \(path): \(reason); choose a file in a folder that exists and that you can write"
+        case .outputIsInput(let path, let input):
+            "will not write \(path): it is the input \(input) itself, which writing would destroy; choose another output path"
+        case .outputFormatMismatch(let path, let flag, let extensionFormat):
+            "\(flag) does not match \(path), whose extension means \(extensionFormat); drop the flag or change the extension"
+        case .unknownOutputFormat(let path, let flags):
+            "cannot tell the format of \(path) from its extension; name it .svg, .png, .pdf or .dot"
+                + (flags.isEmpty ? "" : ", or pass \(Self.list(flags, conjunction: "or"))")
         case .journal(let error):
             error.description
         case .invalidSpeed(let speed, let valid):

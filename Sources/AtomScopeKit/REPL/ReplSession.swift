@@ -200,18 +200,15 @@ public final class ReplSession {
     }
 
     private func graph(output: String?) throws -> String {
+        // Before any work: the format must be clear and the file must not be the journal.
+        let format = try GraphFormat.forOutput(flag: nil, path: output, flags: [])
+        if let output {
+            try OutputFile.refuse(output, ifSameAs: timeline.fileIdentity, inputName: timeline.path)
+        }
         let (dot, nodeCount) = try timeline.graph(at: current, highlightingChanges: true)
         guard let output else { return dot.trimmingCharacters(in: .newlines) }
-        let ext = URL(fileURLWithPath: output).pathExtension.lowercased()
-        guard let format = try? GraphFormat(name: ext), format != .plain else {
-            return "error: cannot tell the format from \"\(output)\"; use .svg, .png, .pdf or .dot"
-        }
         let data = format == .dot ? Data(dot.utf8) : try render(dot, format, nodeCount)
-        do {
-            try data.write(to: URL(fileURLWithPath: output))
-        } catch {
-            throw AtomScopeError.cannotWrite(path: output, reason: error.localizedDescription)
-        }
+        try OutputFile.write(data, to: output, durable: false)
         return "wrote the graph at step \(current) to \(output)"
     }
 

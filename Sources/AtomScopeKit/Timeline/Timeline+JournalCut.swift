@@ -1,10 +1,6 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import AtomJournal
 import Foundation
+import SystemPackage
 
 extension Timeline {
     /// The header metadata key a cut journal records the step it was cut at under.
@@ -16,8 +12,9 @@ extension Timeline {
     /// for steps 0 through `step` as this journal.
     ///
     /// The header keeps this journal's metadata (so times keep their start) and adds
-    /// ``cutMetadataKey``. The file is written beside `url` and renamed over it at the end,
-    /// so `url` is never half written, and may even be this journal's own path.
+    /// ``cutMetadataKey``. The file is written under a random name beside `url`, mode 0600
+    /// from the start, and renamed over it at the end, so `url` is never half written, and may
+    /// even be this journal's own path.
     ///
     /// - Throws: ``AtomScopeError/stepOutOfRange(path:step:valid:)`` unless
     ///   `0 <= step <= stepCount`, or ``AtomScopeError/cannotWrite(path:reason:)``.
@@ -69,12 +66,18 @@ extension Timeline {
             }
         }
 
-        let temporary = url.deletingLastPathComponent()
-            .appending(path: ".\(url.lastPathComponent).\(ProcessInfo.processInfo.processIdentifier).partial")
+        // A new file under a random name, mode 0600 from the start, renamed over `url` once
+        // complete: `url` is never half written, and may even be this journal's own path.
+        let file: AtomicFile
+        do {
+            file = try AtomicFile(beside: url.path, permissions: .ownerReadWrite)
+        } catch {
+            throw .cannotWrite(path: url.relativePath, reason: error.reason)
+        }
         var metadata = header.metadata
         metadata[Self.cutMetadataKey] = String(step)
         do {
-            let writer = try JournalWriter(url: temporary, metadata: metadata, flushPolicy: .never)
+            let writer = try JournalWriter(adopting: file.releaseDescriptor(), path: url.relativePath, metadata: metadata, flushPolicy: .never)
             for number in atoms.sorted() {
                 if let definition = index.atoms[number] { try writer.append(.atomDefinition(definition)) }
             }
@@ -102,23 +105,23 @@ extension Timeline {
                     markPosition += 1
                 }
             }
+            // Closing syncs the data, so the rename below only needs to be made durable.
             try writer.close()
         } catch {
-            try? FileManager.default.removeItem(at: temporary)
-            throw Self.writeError(error, temporary: temporary, url: url)
+            throw Self.writeError(error, url: url)
         }
-        guard rename(temporary.path, url.path) == 0 else {
-            let reason = String(cString: strerror(errno))
-            try? FileManager.default.removeItem(at: temporary)
-            throw .cannotWrite(path: url.path, reason: reason)
+        do {
+            try file.commit(durable: true)
+        } catch {
+            throw .cannotWrite(path: url.relativePath, reason: error.reason)
         }
     }
 
-    /// Errors about the temporary file are reported against the file the user named.
-    private static func writeError(_ error: JournalError, temporary: URL, url: URL) -> AtomScopeError {
+    /// Errors writing are reported against the file the user named.
+    private static func writeError(_ error: JournalError, url: URL) -> AtomScopeError {
         switch error {
         case .cannotOpen(_, let reason), .writeFailed(_, let reason):
-            .cannotWrite(path: url.path, reason: reason)
+            .cannotWrite(path: url.relativePath, reason: reason)
         default:
             AtomScopeError(error)
         }

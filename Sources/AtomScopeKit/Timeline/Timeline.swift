@@ -99,6 +99,9 @@ public final class Timeline {
     /// The journal's path.
     public var path: String { journal.reader.path }
 
+    /// The journal file that was opened, by device and inode: what an output must not be.
+    package var fileIdentity: FileIdentity? { journal.reader.fileIdentity }
+
     /// The journal's header.
     public var header: JournalHeader { journal.header }
 

@@ -12,7 +12,8 @@ struct GraphCommand: ReportingCommand {
             told apart by content, so `app | atomscope graph --svg > graph.svg` works with the DOT \
             that `Snapshot.graphDescription()` prints. Graphviz runs in this process; DOT from \
             outside is rendered by a worker process. Without a format flag the format follows the \
-            -o file's extension, and is DOT otherwise.
+            -o file's extension (.svg, .png, .pdf, .dot), and is DOT otherwise; a flag that \
+            contradicts the extension is an error. -o never overwrites INPUT.
             """
     )
 
@@ -55,11 +56,19 @@ struct GraphCommand: ReportingCommand {
     }
 
     func execute(console: Console) throws {
+        // Before any work: the format must be clear and the output must not be the input.
+        let chosenFormat = try GraphFormat.forOutput(
+            flag: try format.map { flag throws(GraphRenderError) in try GraphFormat(name: flag.rawValue) },
+            path: output,
+            flags: OutputFormat.allCases.map { "--\($0.rawValue)" }
+        )
+        if let output, let input, input != "-" {
+            try OutputFile.refuse(output, ifSameAs: FileIdentity(path: input), inputName: input)
+        }
         let bytes = try readInput()
         guard !bytes.allSatisfy({ $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }) else {
             throw ValidationError("\(inputName) is empty: pass a journal or a DOT file")
         }
-        let chosenFormat = try resolvedFormat()
         let chosenLayout = try layout.map { name throws(GraphRenderError) in try GraphLayout(name: name) }
         let rendered: Data
         if bytes.starts(with: JournalFormat.magic) {
@@ -89,11 +98,8 @@ struct GraphCommand: ReportingCommand {
             rendered = try GraphRenderer().renderIsolated(dot: dot, format: chosenFormat, layout: chosenLayout).data
         }
         if let output {
-            do {
-                try rendered.write(to: URL(fileURLWithPath: output))
-            } catch {
-                throw AtomScopeError.cannotWrite(path: output, reason: error.localizedDescription)
-            }
+            // Not synced: a graph can be drawn again.
+            try OutputFile.write(rendered, to: output, durable: false)
         } else {
             console.write(rendered)
         }
@@ -102,17 +108,6 @@ struct GraphCommand: ReportingCommand {
     private var inputName: String {
         guard let input, input != "-" else { return "standard input" }
         return input
-    }
-
-    private func resolvedFormat() throws -> GraphFormat {
-        if let format { return try GraphFormat(name: format.rawValue) }
-        if let output, let ext = output.split(separator: ".").last.map(String.init), output.contains(".") {
-            guard let format = try? GraphFormat(name: ext.lowercased()), format != .plain else {
-                throw ValidationError("cannot tell the format from \"\(output)\"; add --dot, --svg, --png or --pdf")
-            }
-            return format
-        }
-        return .dot
     }
 
     private func readInput() throws -> Data {
@@ -130,14 +125,18 @@ struct GraphCommand: ReportingCommand {
     }
 
     /// A journal read from standard input goes through a temporary file, because the reader
-    /// needs random access.
+    /// needs random access. The file is made as every temporary is (``AtomicFile``: a new file
+    /// under a random name, mode 0600, since it holds app state) and removed as soon as the
+    /// reader has it open.
     private func openTimeline(_ bytes: Data, console: Console) throws -> Timeline {
         if let input, input != "-" {
             return try console.openTimeline(input)
         }
-        let temporary = FileManager.default.temporaryDirectory.appendingPathComponent("atomscope-stdin-\(UUID().uuidString).journal")
-        try bytes.write(to: temporary)
-        defer { try? FileManager.default.removeItem(at: temporary) }
-        return try console.openTimeline(temporary.path, shownPath: "standard input")
+        let file = try OutputFile.scratchCopy(of: bytes)
+        // Never renamed: `file` removes the temporary when it goes, which must not be before
+        // the reader has opened it.
+        return try withExtendedLifetime(file) {
+            try console.openTimeline(file.temporaryPath, shownPath: "standard input")
+        }
     }
 }

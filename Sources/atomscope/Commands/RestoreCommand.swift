@@ -6,7 +6,7 @@ struct RestoreCommand: ReportingCommand {
     static let configuration = CommandConfiguration(
         commandName: "restore",
         abstract: "Export the state after a step as a state file that an app loads with `restore(from:)`, or cut the journal there.",
-        discussion: "Without -o, the state file is printed. The format is documented in docs/STATE-FILE.md."
+        discussion: "Without -o, the state file is printed. The format is documented in docs/STATE-FILE.md. Files are written with mode 0600; neither output may be the journal itself."
     )
 
     @Argument(help: "The journal file.")
@@ -25,9 +25,15 @@ struct RestoreCommand: ReportingCommand {
 
     func execute(console: Console) throws {
         let timeline = try console.openTimeline(journal)
+        // Neither output may be the journal, whatever path or link names it: checked before
+        // anything is written, so that a refusal leaves nothing half done.
+        for path in [output, journalOut].compactMap(\.self) {
+            try OutputFile.refuse(path, ifSameAs: timeline.fileIdentity, inputName: journal)
+        }
         let state = try timeline.stateFile(at: step)
         if let output {
-            try state.write(to: URL(fileURLWithPath: output))
+            // The same write as `AtomStateFile.write(to:)`, with the CLI's error for a path.
+            try OutputFile.write(state.jsonData(), to: output, durable: true)
             console.print("wrote the state after step \(step) to \(output) (\(state.entries.count) atoms)")
         } else if journalOut == nil {
             console.write(state.jsonData())

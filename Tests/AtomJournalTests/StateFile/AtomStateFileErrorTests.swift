@@ -112,6 +112,19 @@ struct AtomStateFileErrorTests {
         }
     }
 
+    @Test func anUnwritablePathGivesTheSystemsReason() throws {
+        let folder = try TemporaryFolder()
+        let missing = folder.file("no-such-folder/state.json")
+        #expect(throws: AtomStateFileError.unwritable(path: missing.path, detail: "No such file or directory")) {
+            try AtomStateFile(entries: [:]).write(to: missing)
+        }
+        let directory = URL(fileURLWithPath: folder.url.path)
+        #expect(throws: AtomStateFileError.unwritable(path: directory.path, detail: "Is a directory")) {
+            try AtomStateFile(entries: [:]).write(to: directory)
+        }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.url.path).isEmpty)
+    }
+
     @Test func descriptionsSayWhatToDo() {
         let newer = AtomStateFileError.newerVersion(
             found: AtomStateFileVersion(major: 2, minor: 1),

@@ -1,6 +1,11 @@
 import AtomJournal
 import Atoms
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import Testing
 
 @Suite("State file layout")
@@ -105,6 +110,20 @@ struct AtomStateFileLayoutTests {
         try AtomStateFile(entries: [:]).write(to: url)
         let permissions = try FileManager.default.attributesOfItem(atPath: url.path)[.posixPermissions] as? Int
         #expect(permissions == 0o600)
+    }
+
+    @Test func writingReplacesAnOldFileWithANewPrivateOneAndLeavesNoTemporary() throws {
+        let folder = try TemporaryFolder()
+        let url = folder.file("state.json")
+        let other = folder.file("hard-link")
+        try Data("old".utf8).write(to: url)
+        #expect(chmod(url.path, 0o644) == 0)
+        try FileManager.default.linkItem(at: url, to: other)
+        try AtomStateFile(entries: [:]).write(to: url)
+        #expect(try FileManager.default.attributesOfItem(atPath: url.path)[.posixPermissions] as? Int == 0o600)
+        #expect(try AtomStateFile.read(from: url).entries.isEmpty)
+        #expect(String(decoding: try Data(contentsOf: other), as: UTF8.self) == "old")
+        #expect(Set(try FileManager.default.contentsOfDirectory(atPath: folder.url.path)) == ["state.json", "hard-link"])
     }
 
     @Test func aNewerMinorVersionIsReadAndItsNewKeysAreIgnored() throws {

@@ -105,6 +105,26 @@ struct TimelineExportTests {
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["counter.journal"])
     }
 
+    @Test("a link planted at the temporary name a process id predicts is not followed, and the cut is a new 0600 file")
+    func plantedLinkIsNotFollowed() throws {
+        let folder = try TimelineFixtures.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let victim = folder.appending(path: "victim")
+        try Data("victim".utf8).write(to: victim)
+        // The name the cut once wrote through: `.NAME.PID.partial`, PID being this process.
+        let predictable = folder.appending(path: ".cut.journal.\(ProcessInfo.processInfo.processIdentifier).partial")
+        try FileManager.default.createSymbolicLink(at: predictable, withDestinationURL: victim)
+        let url = folder.appending(path: "cut.journal")
+        try Timeline(url: TimelineFixtures.todo).writeJournal(upTo: 3, to: url)
+        #expect(try String(contentsOf: victim, encoding: .utf8) == "victim")
+        #expect(try FileManager.default.destinationOfSymbolicLink(atPath: predictable.path) == victim.path)
+        let attributes = try FileManager.default.attributesOfItem(atPath: url.path)
+        #expect(attributes[.type] as? FileAttributeType == .typeRegular)
+        #expect(attributes[.posixPermissions] as? Int == 0o600)
+        #expect(try Timeline(url: url).stepCount == 3)
+        #expect(Set(try FileManager.default.contentsOfDirectory(atPath: folder.path)) == ["victim", "cut.journal", predictable.lastPathComponent])
+    }
+
     @Test("writing into a missing folder is a write error")
     func unwritable() throws {
         let timeline = try Timeline(url: TimelineFixtures.todo)
