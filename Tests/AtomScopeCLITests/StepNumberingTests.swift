@@ -103,6 +103,7 @@ struct StepNumberingTests {
     @Test(arguments: [
         ["replay", Repo.todo, "--speed", "0"],
         ["graph", Repo.todo, "--depth", "3"],
+        ["graph", Repo.todo, "--depth", "1"],
         ["diff", Repo.todo, "3"],
         ["diff", Repo.todo, "3", "x"],
         ["restore", Repo.todo],

@@ -43,16 +43,16 @@ struct GraphCommand: ReportingCommand {
     @Option(help: "Draw only the neighbourhood of this atom.")
     var focus: String?
 
-    @Option(parsing: .unconditional, help: "How many edges away from --focus to draw.")
-    var depth = 1
+    @Option(parsing: .unconditional, help: "How many edges away from --focus to draw (default 1).")
+    var depth: Int?
 
     enum OutputFormat: String, EnumerableFlag {
         case dot, svg, png, pdf
     }
 
     func validate() throws {
-        if depth < 0 { throw ValidationError("--depth must be 0 or more") }
-        if focus == nil, depth != 1 { throw ValidationError("--depth needs --focus") }
+        if let depth, depth < 0 { throw ValidationError("--depth must be 0 or more") }
+        if focus == nil, depth != nil { throw ValidationError("--depth needs --focus ATOM: it is how far from that atom to draw") }
     }
 
     func execute(console: Console) throws {
@@ -78,7 +78,7 @@ struct GraphCommand: ReportingCommand {
                 style: GraphStyle(showsValues: values),
                 highlightingChanges: changes,
                 focus: focus,
-                depth: depth
+                depth: depth ?? 1
             )
             if chosenFormat == .dot {
                 rendered = Data(dot.utf8)
