@@ -191,6 +191,19 @@ struct GraphTests {
         #expect(result.stdout.isEmpty)
     }
 
+    /// Standard input and DOT are read up to --input-limit (64 MiB by default); a journal file
+    /// is read by the reader as it needs, whatever the limit.
+    @Test func inputIsReadUpToTheLimit() throws {
+        let dot = Data(("digraph { a -> b }" + String(repeating: " ", count: 200)).utf8)
+        let over = try CLI.run(["graph", "--svg", "--input-limit", "100"], stdin: dot)
+        expectOneLineError(over, mentions: [["standard input is over 100 bytes"], ["--input-limit"]])
+        #expect(over.stdout.isEmpty)
+        let journalOnStdin = try CLI.run(["graph", "--dot", "--input-limit", "100"], stdin: try Data(contentsOf: Repo.url(Repo.todo)))
+        expectOneLineError(journalOnStdin, mentions: [["over 100 bytes"]])
+        expectSuccess(try CLI.run(["graph", Repo.todo, "--dot", "--input-limit", "10"]))
+        expectSuccess(try CLI.run(["graph", "--svg"], stdin: dot))
+    }
+
     @Test func invalidDOTIsOneLine() throws {
         let result = try CLI.run(["graph", "--svg"], stdin: Data("digraph { a -> ".utf8))
         expectOneLineError(result, mentions: [["DOT"]])

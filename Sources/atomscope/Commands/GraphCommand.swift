@@ -46,12 +46,16 @@ struct GraphCommand: ReportingCommand {
     @Option(parsing: .unconditional, help: "How many edges away from --focus to draw (default 1).")
     var depth: Int?
 
+    @Option(help: "The most bytes of DOT, or of a journal on standard input, to read (default 64 MiB; a journal file is read as needed).")
+    var inputLimit = 64 << 20
+
     enum OutputFormat: String, EnumerableFlag {
         case dot, svg, png, pdf
     }
 
     func validate() throws {
         if let depth, depth < 0 { throw ValidationError("--depth must be 0 or more") }
+        if inputLimit < 1 { throw ValidationError("--input-limit must be a positive number of bytes") }
         if focus == nil, depth != nil { throw ValidationError("--depth needs --focus ATOM: it is how far from that atom to draw") }
     }
 
@@ -110,17 +114,39 @@ struct GraphCommand: ReportingCommand {
         return input
     }
 
+    /// The input, read up to ``inputLimit``: all of a DOT text or of a journal on standard
+    /// input, but of a journal file only enough to recognise it (the reader opens the file
+    /// itself and reads what it needs), so that no input can make the command hold more than
+    /// the limit in memory.
     private func readInput() throws -> Data {
-        guard let input, input != "-" else {
-            return FileHandle.standardInput.readDataToEndOfFile()
+        let handle: FileHandle
+        if let input, input != "-" {
+            guard FileManager.default.fileExists(atPath: input) else {
+                throw AtomScopeError.fileNotFound(path: input)
+            }
+            do {
+                handle = try FileHandle(forReadingFrom: URL(fileURLWithPath: input))
+            } catch {
+                throw AtomScopeError.cannotOpen(path: input, reason: error.localizedDescription)
+            }
+        } else {
+            handle = FileHandle.standardInput
         }
-        guard FileManager.default.fileExists(atPath: input) else {
-            throw AtomScopeError.fileNotFound(path: input)
-        }
+        defer { if handle !== FileHandle.standardInput { try? handle.close() } }
         do {
-            return try Data(contentsOf: URL(fileURLWithPath: input))
+            let head = try handle.read(upToCount: JournalFormat.magic.count) ?? Data()
+            if head.elementsEqual(JournalFormat.magic), let input, input != "-" {
+                return head
+            }
+            let rest = try handle.read(upToCount: inputLimit + 1 - head.count) ?? Data()
+            guard head.count + rest.count <= inputLimit else {
+                throw ValidationError("\(inputName) is over \(inputLimit) bytes; raise --input-limit to read it")
+            }
+            return head + rest
+        } catch let error as ValidationError {
+            throw error
         } catch {
-            throw AtomScopeError.cannotOpen(path: input, reason: error.localizedDescription)
+            throw AtomScopeError.cannotOpen(path: inputName, reason: error.localizedDescription)
         }
     }
 
