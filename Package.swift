@@ -8,6 +8,7 @@ let package = Package(
         .library(name: "Atoms", targets: ["Atoms"]),
         .library(name: "AtomJournal", targets: ["AtomJournal"]),
         .library(name: "AtomScopeKit", targets: ["AtomScopeKit"]),
+        .library(name: "AtomScopeRender", targets: ["AtomScopeRender"]),
         .executable(name: "atomscope", targets: ["atomscope"]),
     ],
     dependencies: [
@@ -38,11 +39,18 @@ let package = Package(
         .target(name: "AtomScopeKit", dependencies: [
             "Atoms",
             "AtomJournal",
+            .product(name: "SystemPackage", package: "swift-system"),
+        ]),
+        // Graphviz (libgvc), the render worker and the SVG sanitizer, apart so that the
+        // timeline, diffs and statistics build without Graphviz.
+        .target(name: "AtomScopeRender", dependencies: [
+            "AtomScopeKit",
             "CGraphviz",
             .product(name: "SystemPackage", package: "swift-system"),
         ]),
         .executableTarget(name: "atomscope", dependencies: [
             "AtomScopeKit",
+            "AtomScopeRender",
             "CEditLineSupport",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
@@ -57,6 +65,7 @@ let package = Package(
         ]),
         .testTarget(name: "AtomJournalTests", dependencies: ["AtomJournal", "Atoms", "ExampleCounter"]),
         .testTarget(name: "AtomScopeKitTests", dependencies: ["AtomScopeKit", "AtomJournal", "Atoms"]),
+        .testTarget(name: "AtomScopeRenderTests", dependencies: ["AtomScopeRender", "AtomScopeKit", "AtomJournal", "Atoms"]),
         .testTarget(name: "AtomScopeCLITests", dependencies: ["atomscope", "AtomJournal", "Atoms"]),
     ],
     swiftLanguageModes: [.v6]

@@ -45,6 +45,7 @@ let package = Package(
                 .product(name: "Benchmark", package: "benchmark"),
                 .product(name: "AtomJournal", package: "atomscope"),
                 .product(name: "AtomScopeKit", package: "atomscope"),
+                .product(name: "AtomScopeRender", package: "atomscope"),
             ],
             path: "Benchmarks/Scope",
             plugins: [

@@ -26,7 +26,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "FuzzSVGSanitizer",
-            dependencies: [.product(name: "AtomScopeKit", package: "atomscope")],
+            dependencies: [.product(name: "AtomScopeRender", package: "atomscope")],
             swiftSettings: libraryMode
         ),
     ],

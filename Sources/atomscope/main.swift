@@ -1,4 +1,5 @@
 import AtomScopeKit
+import AtomScopeRender
 
 // The render worker is a hidden mode of this same executable: DOT from outside is rendered
 // in a child process, so that a Graphviz crash or a runaway layout costs the child only.

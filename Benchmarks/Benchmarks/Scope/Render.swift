@@ -14,6 +14,7 @@
 // only for the process's first sfdp layout (later ones differ from it, and equal each other).
 
 import AtomScopeKit
+import AtomScopeRender
 import Benchmark
 import BenchmarkSupport
 import Foundation

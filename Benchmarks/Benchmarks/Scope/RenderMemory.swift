@@ -16,6 +16,7 @@
 // process of its own, so nothing has rendered before.
 
 import AtomScopeKit
+import AtomScopeRender
 import Benchmark
 import BenchmarkSupport
 import Foundation

@@ -1,4 +1,4 @@
-import AtomScopeKit
+import AtomScopeRender
 import Foundation
 
 // The SVG sanitizer on any bytes: it returns inert SVG or a typed error, never traps.

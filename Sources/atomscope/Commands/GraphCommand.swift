@@ -1,6 +1,7 @@
 import ArgumentParser
 import AtomJournal
 import AtomScopeKit
+import AtomScopeRender
 import Foundation
 
 struct GraphCommand: ReportingCommand {

@@ -1,5 +1,6 @@
 import ArgumentParser
 import AtomScopeKit
+import AtomScopeRender
 import Foundation
 
 struct ReplCommandLine: ReportingCommand {

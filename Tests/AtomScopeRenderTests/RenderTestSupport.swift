@@ -5,7 +5,8 @@ import FoundationXML
 #if canImport(Glibc)
 import Glibc
 #endif
-@testable import AtomScopeKit
+import AtomScopeKit
+@testable import AtomScopeRender
 
 /// What an XML parse of a rendered SVG found.
 struct ParsedSVG {

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
-@testable import AtomScopeKit
+import AtomScopeKit
+@testable import AtomScopeRender
 
 @Suite("GraphRenderWorker in process")
 struct GraphRenderWorkerTests {

@@ -1,3 +1,4 @@
+import AtomScopeKit
 import Foundation
 #if canImport(Glibc)
 import Glibc

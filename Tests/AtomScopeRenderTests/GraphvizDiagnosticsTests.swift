@@ -1,5 +1,6 @@
 import Testing
-@testable import AtomScopeKit
+import AtomScopeKit
+@testable import AtomScopeRender
 
 @Suite("GraphvizDiagnostics")
 struct GraphvizDiagnosticsTests {

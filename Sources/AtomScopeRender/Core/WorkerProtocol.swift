@@ -1,3 +1,5 @@
+import AtomScopeKit
+
 /// What the render worker writes on stderr besides nothing: one line per fact, each starting
 /// with ``prefix``, so the parent can rebuild a ``RenderedGraph`` or a typed
 /// ``GraphRenderError`` from it. Messages are escaped onto one line (`\\`, `\n`, `\r`).

@@ -1,3 +1,4 @@
+import AtomScopeKit
 import Foundation
 
 /// Renders DOT text to SVG, PNG, PDF (or laid-out DOT and `plain`) with Graphviz's libgvc,

@@ -1,3 +1,4 @@
+import AtomScopeKit
 import Foundation
 
 /// The result of rendering a graph: the bytes plus what Graphviz said on the way.

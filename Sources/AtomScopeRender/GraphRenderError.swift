@@ -1,3 +1,5 @@
+import AtomScopeKit
+
 /// Why a graph could not be rendered.
 ///
 /// Every message Graphviz produced is captured (never printed) and carried in the case it

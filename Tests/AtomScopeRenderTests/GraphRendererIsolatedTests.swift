@@ -1,6 +1,7 @@
 import Foundation
 import Testing
-@testable import AtomScopeKit
+import AtomScopeKit
+@testable import AtomScopeRender
 
 /// The subprocess plumbing of `renderIsolated`, driven by stand-in worker scripts (the real
 /// worker is the `atomscope` binary, which this library does not build; see the last test).

@@ -1,3 +1,4 @@
+import AtomScopeKit
 import CGraphviz
 import Foundation
 import Synchronization

@@ -1,7 +1,8 @@
 import Foundation
 import Testing
 import Atoms
-@testable import AtomScopeKit
+import AtomScopeKit
+@testable import AtomScopeRender
 
 @Suite("GraphRenderer in process")
 struct GraphRendererTests {

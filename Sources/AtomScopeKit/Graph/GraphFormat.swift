@@ -1,4 +1,5 @@
-/// An output format of ``GraphRenderer``.
+/// An output format of a graph: what `atomscope graph` and the REPL write, and what the
+/// renderer (`AtomScopeRender`) draws.
 ///
 /// The raw value is Graphviz's `-T` name. SVG, `dot` and `plain` come from Graphviz's core
 /// plugin; PNG and PDF from its cairo/pango plugin.
@@ -13,14 +14,6 @@ public enum GraphFormat: String, Sendable, CaseIterable, Hashable {
     case dot
     /// Graphviz's line-oriented `plain` layout description.
     case plain
-
-    /// Parses a format name such as `svg` (case-insensitive).
-    public init(name: String) throws(GraphRenderError) {
-        guard let format = GraphFormat(rawValue: name.lowercased()) else {
-            throw .unknownFormat(name)
-        }
-        self = format
-    }
 
     /// Whether the output is text (UTF-8) rather than binary.
     public var isText: Bool {
