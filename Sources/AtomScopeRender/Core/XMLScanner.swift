@@ -1,8 +1,8 @@
 /// A small, strict XML scanner: it splits a document into tokens and refuses anything it does
 /// not fully understand, rather than guessing. Entity references are decoded in text and
 /// attribute values (the five predefined ones and numeric ones; any other `&name;` stays as
-/// literal text), and a raw `<` inside a quoted attribute value is taken as text; characters XML 1.0 forbids (C0 controls other than tab, LF and CR) are
-/// dropped. Used by ``SVGSanitizer``, which rebuilds the document from these tokens.
+/// literal text), and a raw `<` inside a quoted attribute value is taken as text; characters XML 1.0 forbids (C0 controls other than tab, LF and CR, U+FFFE,
+/// U+FFFF) are shown as visible escapes (`\u{1}`). Used by ``SVGSanitizer``, which rebuilds the document from these tokens.
 struct XMLScanner {
     enum Token: Equatable {
         /// `<?xml …?>` at the very start.
@@ -202,11 +202,19 @@ struct XMLScanner {
         }
     }
 
-    /// Drops characters XML 1.0 does not allow (C0 controls except tab, LF, CR; U+FFFE/F).
+    /// Shows characters XML 1.0 does not allow (C0 controls except tab, LF, CR; U+FFFE/F) as
+    /// visible escapes (`\u{1}`), as atomscope's own DOT does, so that two texts that differ
+    /// only there stay different; dropping them would merge them.
     static func clean(_ text: String) -> String {
         guard text.unicodeScalars.contains(where: { !isAllowed($0) }) else { return text }
         var result = String.UnicodeScalarView()
-        result.append(contentsOf: text.unicodeScalars.filter(isAllowed))
+        for scalar in text.unicodeScalars {
+            if isAllowed(scalar) {
+                result.append(scalar)
+            } else {
+                result.append(contentsOf: "\\u{\(String(scalar.value, radix: 16))}".unicodeScalars)
+            }
+        }
         return String(result)
     }
 
