@@ -19,9 +19,11 @@ public enum GraphRenderWorker {
     /// The hidden subcommand's name.
     public static let commandName = "__render-worker"
 
-    /// The most address space the worker may map: Graphviz asked for a huge bitmap or layout
-    /// fails its allocation here instead of taking the machine's memory (a 45-byte DOT asking
-    /// for a 2,000 dpi page did). Large journal graphs lay out in far less.
+    /// The most address space the worker may map beyond what it has mapped when it starts:
+    /// Graphviz asked for a huge bitmap or layout fails its allocation here instead of taking
+    /// the machine's memory (a 45-byte DOT asking for a 2,000 dpi page did). Large journal
+    /// graphs lay out in far less. Counted from the start, because a runtime such as a
+    /// sanitizer's may reserve terabytes of address space before `main`.
     public static let addressSpaceLimit = 2 << 30
     /// The most CPU time the worker may use, besides the parent's deadline: a worker that
     /// outlives its parent still stops.
@@ -92,7 +94,9 @@ public enum GraphRenderWorker {
 
     private static func limitResources() {
         #if os(Linux)
-        var memory = rlimit(rlim_cur: rlim_t(addressSpaceLimit), rlim_max: rlim_t(addressSpaceLimit))
+        let (total, overflow) = mappedBytes().addingReportingOverflow(addressSpaceLimit)
+        let bytes = overflow ? Int.max : total
+        var memory = rlimit(rlim_cur: rlim_t(bytes), rlim_max: rlim_t(bytes))
         _ = setrlimit(__rlimit_resource_t(RLIMIT_AS.rawValue), &memory)
         var cpu = rlimit(rlim_cur: rlim_t(cpuSecondsLimit), rlim_max: rlim_t(cpuSecondsLimit + 5))
         _ = setrlimit(__rlimit_resource_t(RLIMIT_CPU.rawValue), &cpu)
@@ -102,6 +106,15 @@ public enum GraphRenderWorker {
         var cpu = rlimit(rlim_cur: rlim_t(cpuSecondsLimit), rlim_max: rlim_t(cpuSecondsLimit + 5))
         _ = setrlimit(RLIMIT_CPU, &cpu)
         #endif
+    }
+
+    /// The address space the process has mapped, from `/proc/self/statm` (its first field, in
+    /// pages); 0 when it cannot be read.
+    private static func mappedBytes() -> Int {
+        guard let text = try? String(contentsOfFile: "/proc/self/statm", encoding: .utf8),
+              let pages = text.split(separator: " ").first.flatMap({ Int($0) }) else { return 0 }
+        let (bytes, overflow) = pages.multipliedReportingOverflow(by: Int(sysconf(Int32(_SC_PAGESIZE))))
+        return overflow ? Int.max : bytes
     }
 
     /// The absolute path of the running executable (`/proc/self/exe` on Linux), the default
