@@ -51,7 +51,8 @@ public enum GraphRenderError: Error, Sendable, Hashable, CustomStringConvertible
         case .workerCrashed(let signal, let message):
             "the render worker crashed (signal \(signal))" + (message.isEmpty ? "" : ": \(message)")
         case .workerTimedOut(let duration):
-            "the render worker did not finish within \(duration) and was stopped"
+            "the layout did not finish within \(duration) and was stopped; draw fewer atoms "
+                + "(atomscope graph --focus ATOM --depth N), a faster layout (--layout sfdp), or allow more time (--timeout SECONDS)"
         case .workerFailed(let status, let message):
             "the render worker failed (exit status \(status))" + (message.isEmpty ? "" : ": \(message)")
         }

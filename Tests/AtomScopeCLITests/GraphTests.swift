@@ -204,6 +204,21 @@ struct GraphTests {
         expectSuccess(try CLI.run(["graph", "--svg"], stdin: dot))
     }
 
+    /// A layout that would run for minutes (dot on a chain of 200 with fan-out) is stopped at
+    /// --timeout, with one line that says what to do; without --layout the size and shape pick
+    /// sfdp and it draws at once.
+    @Test func aLongLayoutStopsAtTheTimeoutAndSaysWhatToDo() throws {
+        var lines = ["digraph G {"]
+        for index in 1..<200 { lines += ["n\(index - 1) -> n\(index);", "n0 -> n\(index);"] }
+        let dot = Data((lines + ["}"]).joined(separator: "\n").utf8)
+        let stopped = try CLI.run(["graph", "--svg", "--layout", "dot", "--timeout", "1"], stdin: dot)
+        expectOneLineError(stopped, mentions: [["within 1.0 seconds"], ["--focus"], ["--layout sfdp"], ["--timeout"]])
+        expectSuccess(try CLI.run(["graph", "--svg"], stdin: dot))
+        for bad in ["0", "-1", "nan", "4000"] {
+            expectOneLineError(try CLI.run(["graph", "--svg", "--timeout", bad], stdin: dot), status: 64)
+        }
+    }
+
     @Test func invalidDOTIsOneLine() throws {
         let result = try CLI.run(["graph", "--svg"], stdin: Data("digraph { a -> ".utf8))
         expectOneLineError(result, mentions: [["DOT"]])

@@ -47,6 +47,9 @@ struct GraphCommand: ReportingCommand {
     @Option(parsing: .unconditional, help: "How many edges away from --focus to draw (default 1).")
     var depth: Int?
 
+    @Option(help: "Seconds the layout may take before it is stopped (default 60, at most 3600).")
+    var timeout: Double = 60
+
     @Option(help: "The most bytes of DOT, or of a journal on standard input, to read (default 64 MiB; a journal file is read as needed).")
     var inputLimit = 64 << 20
 
@@ -56,6 +59,7 @@ struct GraphCommand: ReportingCommand {
 
     func validate() throws {
         if let depth, depth < 0 { throw ValidationError("--depth must be 0 or more") }
+        if !(timeout > 0 && timeout <= 3600) { throw ValidationError("--timeout must be a number of seconds from more than 0 to 3600") }
         if inputLimit < 1 { throw ValidationError("--input-limit must be a positive number of bytes") }
         if focus == nil, depth != nil { throw ValidationError("--depth needs --focus ATOM: it is how far from that atom to draw") }
     }
@@ -78,7 +82,7 @@ struct GraphCommand: ReportingCommand {
         let rendered: Data
         if bytes.starts(with: JournalFormat.magic) {
             let timeline = try openTimeline(bytes, console: console)
-            let (dot, nodeCount) = try timeline.graph(
+            let (dot, _) = try timeline.graph(
                 at: step ?? timeline.stepCount,
                 style: GraphStyle(showsValues: values),
                 highlightingChanges: changes,
@@ -88,8 +92,9 @@ struct GraphCommand: ReportingCommand {
             if chosenFormat == .dot {
                 rendered = Data(dot.utf8)
             } else {
-                let engine = chosenLayout ?? GraphLayout.automatic(nodeCount: nodeCount)
-                rendered = try GraphRenderer().render(dot: dot, format: chosenFormat, layout: engine).data
+                // gvLayout cannot be interrupted, so the layout runs in the worker process,
+                // under --timeout; without --layout the worker picks by size and shape.
+                rendered = try GraphRenderer().renderIsolated(dot: dot, format: chosenFormat, layout: chosenLayout, timeout: layoutTimeout).data
             }
         } else {
             guard step == nil, focus == nil, !changes, !values else {
@@ -100,7 +105,7 @@ struct GraphCommand: ReportingCommand {
             }
             // Even DOT out is parsed (by the worker): text that is not DOT is an error, not
             // output.
-            rendered = try GraphRenderer().renderIsolated(dot: dot, format: chosenFormat, layout: chosenLayout).data
+            rendered = try GraphRenderer().renderIsolated(dot: dot, format: chosenFormat, layout: chosenLayout, timeout: layoutTimeout).data
         }
         if let output {
             // Not synced: a graph can be drawn again.
@@ -108,6 +113,10 @@ struct GraphCommand: ReportingCommand {
         } else {
             console.write(rendered)
         }
+    }
+
+    private var layoutTimeout: Duration {
+        .milliseconds(Int64((timeout * 1000).rounded()))
     }
 
     private var inputName: String {

@@ -19,8 +19,10 @@ struct ReplCommandLine: ReportingCommand {
 
     func execute(console: Console) throws {
         let timeline = try console.openTimeline(journal)
-        let session = ReplSession(timeline: timeline, style: console.style) { dot, format, nodeCount in
-            try GraphRenderer().render(dot: dot, format: format, layout: .automatic(nodeCount: nodeCount)).data
+        // The layout runs in the worker, under its deadline, so that a graph too big for `dot`
+        // cannot hang the REPL (gvLayout cannot be interrupted).
+        let session = ReplSession(timeline: timeline, style: console.style) { dot, format, _ in
+            try GraphRenderer().renderIsolated(dot: dot, format: format, timeout: GraphRenderer.defaultIsolationTimeout).data
         }
         let interactive = Console.stdinIsTerminal
         var failures = 0
