@@ -45,6 +45,7 @@ let package = Package(
         // timeline, diffs and statistics build without Graphviz.
         .target(name: "AtomScopeRender", dependencies: [
             "AtomScopeKit",
+            "AtomJournal",
             "CGraphviz",
             .product(name: "SystemPackage", package: "swift-system"),
         ]),

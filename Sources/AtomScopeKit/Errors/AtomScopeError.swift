@@ -41,6 +41,12 @@ public enum AtomScopeError: Error, Equatable, CustomStringConvertible {
     /// subscriber or location the journal never defines, or its commit does not follow the
     /// previous step's.
     case malformedStep(path: String, step: Int, reason: String)
+    /// An input (a DOT text, a journal on standard input) longer than the limit read.
+    case inputTooLarge(name: String, limit: Int)
+    /// An input with nothing in it but whitespace.
+    case emptyInput(name: String)
+    /// An input that is neither a journal nor UTF-8 text.
+    case notJournalOrDOT(name: String)
     /// A replay speed that is not a finite number in the accepted range.
     case invalidSpeed(speed: Double, valid: ClosedRange<Double>)
     /// A keyframe that differs from the state the steps before it replay to.
@@ -89,6 +95,12 @@ public enum AtomScopeError: Error, Equatable, CustomStringConvertible {
                 + (flags.isEmpty ? "" : ", or pass \(Self.list(flags, conjunction: "or"))")
         case .journal(let error):
             error.description
+        case .inputTooLarge(let name, let limit):
+            "\(name) is over \(limit) bytes; raise --input-limit to read it"
+        case .emptyInput(let name):
+            "\(name) is empty: pass a journal or a DOT file"
+        case .notJournalOrDOT(let name):
+            "\(name) is neither a journal nor UTF-8 DOT text"
         case .invalidSpeed(let speed, let valid):
             "--speed \(speed) is not a speed: give a number from \(valid.lowerBound) to \(Int(valid.upperBound)) (2 is twice as fast, 0.5 half)"
         case .malformedStep(let path, let step, let reason):

@@ -74,39 +74,33 @@ struct GraphCommand: ReportingCommand {
         if let output, let input, input != "-" {
             try OutputFile.refuse(output, ifSameAs: FileIdentity(path: input), inputName: input)
         }
-        let bytes = try readInput()
-        guard !bytes.allSatisfy({ $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }) else {
-            throw ValidationError("\(inputName) is empty: pass a journal or a DOT file")
-        }
         let chosenLayout = try layout.map { name throws(GraphRenderError) in try GraphLayout(name: name) }
-        let rendered: Data
-        if bytes.starts(with: JournalFormat.magic) {
-            let timeline = try openTimeline(bytes, console: console)
-            let (dot, _) = try timeline.graph(
-                at: step ?? timeline.stepCount,
-                style: GraphStyle(showsValues: values),
-                highlightingChanges: changes,
-                focus: focus,
-                depth: depth ?? 1
-            )
-            if chosenFormat == .dot {
-                rendered = Data(dot.utf8)
-            } else {
-                // gvLayout cannot be interrupted, so the layout runs in the worker process,
-                // under --timeout; without --layout the worker picks by size and shape.
-                rendered = try GraphRenderer().renderIsolated(dot: dot, format: chosenFormat, layout: chosenLayout, timeout: layoutTimeout).data
+        let dot: String
+        var fromJournal = true
+        switch try GraphInput.read(path: input, limit: inputLimit) {
+        case .journalFile(let path):
+            dot = try journalDOT(console.openTimeline(path))
+        case .journalBytes(let bytes):
+            // The reader needs random access: a temporary made as every temporary is
+            // (AtomicFile: a new file under a random name, mode 0600), removed when `file` goes,
+            // which must not be before the reader has opened it.
+            let file = try OutputFile.scratchCopy(of: bytes)
+            dot = try withExtendedLifetime(file) {
+                try journalDOT(console.openTimeline(file.temporaryPath, shownPath: "standard input"))
             }
-        } else {
+        case .dot(let text):
             guard step == nil, focus == nil, !changes, !values else {
                 throw ValidationError("--step, --changes, --values and --focus apply to journals; the input is DOT")
             }
-            guard let dot = String(data: bytes, encoding: .utf8) else {
-                throw ValidationError("the input is neither a journal nor UTF-8 DOT text")
-            }
-            // Even DOT out is parsed (by the worker): text that is not DOT is an error, not
-            // output.
-            rendered = try GraphRenderer().renderIsolated(dot: dot, format: chosenFormat, layout: chosenLayout, timeout: layoutTimeout).data
+            dot = text
+            fromJournal = false
         }
+        // gvLayout cannot be interrupted, so every layout runs in the worker process, under
+        // --timeout; without --layout the worker picks the engine by size and shape. Even DOT
+        // out of DOT in is parsed there: text that is not DOT is an error, not output.
+        let rendered = chosenFormat == .dot && fromJournal
+            ? Data(dot.utf8)
+            : try GraphRenderer().renderIsolated(dot: dot, format: chosenFormat, layout: chosenLayout, timeout: layoutTimeout).data
         if let output {
             // Not synced: a graph can be drawn again.
             try OutputFile.write(rendered, to: output, durable: false)
@@ -119,60 +113,14 @@ struct GraphCommand: ReportingCommand {
         .milliseconds(Int64((timeout * 1000).rounded()))
     }
 
-    private var inputName: String {
-        guard let input, input != "-" else { return "standard input" }
-        return input
-    }
-
-    /// The input, read up to ``inputLimit``: all of a DOT text or of a journal on standard
-    /// input, but of a journal file only enough to recognise it (the reader opens the file
-    /// itself and reads what it needs), so that no input can make the command hold more than
-    /// the limit in memory.
-    private func readInput() throws -> Data {
-        let handle: FileHandle
-        if let input, input != "-" {
-            guard FileManager.default.fileExists(atPath: input) else {
-                throw AtomScopeError.fileNotFound(path: input)
-            }
-            do {
-                handle = try FileHandle(forReadingFrom: URL(fileURLWithPath: input))
-            } catch {
-                throw AtomScopeError.cannotOpen(path: input, reason: error.localizedDescription)
-            }
-        } else {
-            handle = FileHandle.standardInput
-        }
-        defer { if handle !== FileHandle.standardInput { try? handle.close() } }
-        do {
-            let head = try handle.read(upToCount: JournalFormat.magic.count) ?? Data()
-            if head.elementsEqual(JournalFormat.magic), let input, input != "-" {
-                return head
-            }
-            let rest = try handle.read(upToCount: inputLimit + 1 - head.count) ?? Data()
-            guard head.count + rest.count <= inputLimit else {
-                throw ValidationError("\(inputName) is over \(inputLimit) bytes; raise --input-limit to read it")
-            }
-            return head + rest
-        } catch let error as ValidationError {
-            throw error
-        } catch {
-            throw AtomScopeError.cannotOpen(path: inputName, reason: error.localizedDescription)
-        }
-    }
-
-    /// A journal read from standard input goes through a temporary file, because the reader
-    /// needs random access. The file is made as every temporary is (``AtomicFile``: a new file
-    /// under a random name, mode 0600, since it holds app state) and removed as soon as the
-    /// reader has it open.
-    private func openTimeline(_ bytes: Data, console: Console) throws -> Timeline {
-        if let input, input != "-" {
-            return try console.openTimeline(input)
-        }
-        let file = try OutputFile.scratchCopy(of: bytes)
-        // Never renamed: `file` removes the temporary when it goes, which must not be before
-        // the reader has opened it.
-        return try withExtendedLifetime(file) {
-            try console.openTimeline(file.temporaryPath, shownPath: "standard input")
-        }
+    /// The DOT of a journal's graph, as the options ask.
+    private func journalDOT(_ timeline: Timeline) throws -> String {
+        try timeline.graph(
+            at: step ?? timeline.stepCount,
+            style: GraphStyle(showsValues: values),
+            highlightingChanges: changes,
+            focus: focus,
+            depth: depth ?? 1
+        ).dot
     }
 }

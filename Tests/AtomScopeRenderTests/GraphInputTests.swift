@@ -1,0 +1,50 @@
+import AtomJournal
+import AtomScopeKit
+@testable import AtomScopeRender
+import Foundation
+import Testing
+
+@Suite("Graph input")
+struct GraphInputTests {
+    private func file(_ bytes: Data) throws -> String {
+        let url = FileManager.default.temporaryDirectory.appending(path: "graph-input-\(UUID().uuidString)")
+        try bytes.write(to: url)
+        return url.path
+    }
+
+    private func standardInput(_ bytes: Data) throws -> FileHandle {
+        let pipe = Pipe()
+        try pipe.fileHandleForWriting.write(contentsOf: bytes)
+        try pipe.fileHandleForWriting.close()
+        return pipe.fileHandleForReading
+    }
+
+    @Test func aJournalFileIsRecognisedWhateverTheLimit() throws {
+        let path = try file(Data(JournalFormat.magic) + Data(repeating: 7, count: 1_000))
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        #expect(try GraphInput.read(path: path, limit: 10) == .journalFile(path: path))
+    }
+
+    @Test func standardInputIsReadUpToTheLimit() throws {
+        let journal = Data(JournalFormat.magic) + Data(repeating: 7, count: 20)
+        #expect(try GraphInput.read(path: nil, limit: 100, standardInput: standardInput(journal)) == .journalBytes(journal))
+        #expect(try GraphInput.read(path: "-", limit: 100, standardInput: standardInput(Data("digraph {}".utf8))) == .dot("digraph {}"))
+        #expect(throws: AtomScopeError.inputTooLarge(name: "standard input", limit: 10)) {
+            try GraphInput.read(path: nil, limit: 10, standardInput: standardInput(journal))
+        }
+    }
+
+    @Test func emptyMissingAndBinaryInputsAreTypedErrors() throws {
+        #expect(throws: AtomScopeError.emptyInput(name: "standard input")) {
+            try GraphInput.read(path: nil, limit: 100, standardInput: standardInput(Data(" \n\t".utf8)))
+        }
+        #expect(throws: AtomScopeError.fileNotFound(path: "/no/such/graph.dot")) {
+            try GraphInput.read(path: "/no/such/graph.dot", limit: 100)
+        }
+        let binary = try file(Data([0xFF, 0xFE, 0x00, 0x80]))
+        defer { try? FileManager.default.removeItem(atPath: binary) }
+        #expect(throws: AtomScopeError.notJournalOrDOT(name: binary)) {
+            try GraphInput.read(path: binary, limit: 100)
+        }
+    }
+}
