@@ -12,21 +12,33 @@ extension JournalStep {
         if let location = causeLocation, index.locations[location] == nil {
             return "its cause refers to location \(location), which the journal never defines"
         }
-        for entry in initialized + updated {
-            if let problem = atom(entry.atom, "a value") { return problem }
+        // Each list on its own: joining them would allocate for every step of every journal
+        // opened, and opening is meant to run at the speed of reading.
+        func firstProblem(_ entries: [JournalValueEntry]) -> String? {
+            for entry in entries { if let problem = atom(entry.atom, "a value") { return problem } }
+            return nil
         }
-        for number in released + recomputed {
-            if let problem = atom(number, "a released or recomputed atom") { return problem }
+        func firstProblem(_ numbers: [Int]) -> String? {
+            for number in numbers { if let problem = atom(number, "a released or recomputed atom") { return problem } }
+            return nil
         }
-        for edge in edgesAdded + edgesRemoved {
-            if let problem = atom(edge.upstream, "an edge") ?? atom(edge.downstream, "an edge") { return problem }
-        }
-        for subscription in subscriptionsAdded + subscriptionsRemoved {
-            if let problem = atom(subscription.atom, "a subscription") { return problem }
-            if index.subscribers[subscription.subscriber] == nil {
-                return "a subscription refers to subscriber \(subscription.subscriber), which the journal never defines"
+        func firstProblem(_ edges: [JournalEdge]) -> String? {
+            for edge in edges {
+                if let problem = atom(edge.upstream, "an edge") ?? atom(edge.downstream, "an edge") { return problem }
             }
+            return nil
         }
-        return nil
+        func firstProblem(_ subscriptions: [JournalSubscription]) -> String? {
+            for subscription in subscriptions {
+                if let problem = atom(subscription.atom, "a subscription") { return problem }
+                if index.subscribers[subscription.subscriber] == nil {
+                    return "a subscription refers to subscriber \(subscription.subscriber), which the journal never defines"
+                }
+            }
+            return nil
+        }
+        return firstProblem(initialized) ?? firstProblem(updated) ?? firstProblem(released) ?? firstProblem(recomputed)
+            ?? firstProblem(edgesAdded) ?? firstProblem(edgesRemoved)
+            ?? firstProblem(subscriptionsAdded) ?? firstProblem(subscriptionsRemoved)
     }
 }
