@@ -40,9 +40,6 @@ public final class JournalWriter {
     private var buffer: [UInt8] = []
     /// Steps in `buffer`, not yet in the file.
     private var bufferedSteps = 0
-    /// Where each frame in `buffer` ends, with the steps up to it, so that a write that fails
-    /// part way keeps the whole frames that reached the file.
-    private var frameEnds: [(end: Int, steps: Int)] = []
     private let bufferCapacity: Int
     private var sequence: UInt64 = 0
     private var deltaBase = DeltaBase()
@@ -241,7 +238,6 @@ public final class JournalWriter {
             break
         }
         buffer.append(contentsOf: frame.bytes)
-        frameEnds.append((buffer.count, bufferedSteps))
         bytesWritten += frame.bytes.count
         if buffer.count >= bufferCapacity {
             try writeBuffer()
@@ -327,14 +323,12 @@ public final class JournalWriter {
             let failure = JournalError.writeFailed(path: path, reason: "\(error)")
             self.failure = failure
             buffer.removeAll()
-            frameEnds.removeAll()
             throw failure
         }
         bytesInFile += buffer.count
         stepsInFile += bufferedSteps
         bufferedSteps = 0
         buffer.removeAll(keepingCapacity: true)
-        frameEnds.removeAll(keepingCapacity: true)
         lastWrite = clock.now
     }
 
@@ -343,10 +337,25 @@ public final class JournalWriter {
     private func keepWholeFrames(_ descriptor: FileDescriptor) {
         let position = lseek(descriptor.rawValue, 0, SEEK_CUR)
         let reached = position >= 0 ? Int(position) - bytesInFile : 0
-        if let last = frameEnds.last(where: { $0.end <= reached }) {
-            bytesInFile += last.end
-            stepsInFile += last.steps
+        // The buffer holds whole frames, after the header if this was the first write: walk
+        // their length fields to the last one that reached the file. Only a failed write pays
+        // for this; appends keep no bookkeeping for it.
+        var kept = 0
+        var steps = 0
+        var end = bytesInFile == 0 ? header.size : 0
+        if end <= reached {
+            kept = end
+            while end + JournalFormat.frameHeaderSize <= buffer.count {
+                let length = (0..<4).reduce(0) { $0 | Int(buffer[end + $1]) << (8 * $1) }
+                let size = JournalFormat.frameHeaderSize + length
+                guard end + size <= reached else { break }
+                if buffer[end + 8] == RecordType.step.rawValue { steps += 1 }
+                end += size
+                kept = end
+            }
         }
+        bytesInFile += kept
+        stepsInFile += steps
         _ = ftruncate(descriptor.rawValue, off_t(bytesInFile))
         _ = lseek(descriptor.rawValue, off_t(bytesInFile), SEEK_SET)
     }
