@@ -57,7 +57,7 @@ extension DiffValue: CustomStringConvertible {
             case "\t": result += "\\t"
             default:
                 if scalar.value < 0x20 || scalar.value == 0x7F {
-                    result += "\\u{\(String(scalar.value, radix: 16))}"
+                    result += TerminalText.visible(scalar)
                 } else {
                     result.unicodeScalars.append(scalar)
                 }

@@ -10,7 +10,7 @@ enum QuotedText {
             case "\n": "\\n"
             case "\r": "\\r"
             case "\t": "\\t"
-            default: scalar.value < 0x20 || scalar.value == 0x7F ? "\\u{\(String(scalar.value, radix: 16))}" : String(scalar)
+            default: scalar.value < 0x20 || scalar.value == 0x7F ? TerminalText.visible(scalar) : String(scalar)
             }
         }.joined() + "\""
     }

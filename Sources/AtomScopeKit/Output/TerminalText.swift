@@ -23,13 +23,19 @@ public enum TerminalText {
                 continue
             }
             if isDangerous(scalar) {
-                result.append(contentsOf: "\\u{\(String(scalar.value, radix: 16))}".unicodeScalars)
+                result.append(contentsOf: visible(scalar).unicodeScalars)
             } else {
                 result.append(scalar)
             }
             index = scalars.index(after: index)
         }
         return String(result)
+    }
+
+    /// How a character is written when it cannot be shown raw: `\u{1b}`. Every escape in
+    /// atomscope's text output has this one form.
+    static func visible(_ scalar: Unicode.Scalar) -> String {
+        "\\u{\(String(scalar.value, radix: 16))}"
     }
 
     /// Whether a character must not reach a terminal raw.
