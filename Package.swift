@@ -16,6 +16,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/OpenCombine/OpenCombine", from: "0.14.0"),
         .package(url: "https://github.com/pointfreeco/swift-clocks", from: "1.1.1"),
+        .package(url: "https://github.com/apple/swift-collections", from: "1.6.0"),
     ],
     targets: [
         .target(name: "Atoms", dependencies: [
@@ -24,6 +25,7 @@ let package = Package(
         .target(name: "AtomJournal", dependencies: [
             "Atoms",
             .product(name: "SystemPackage", package: "swift-system"),
+            .product(name: "HeapModule", package: "swift-collections"),
         ]),
         .systemLibrary(
             name: "CGraphviz",

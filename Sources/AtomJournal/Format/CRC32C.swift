@@ -4,9 +4,9 @@
 /// with slicing-by-8 tables so that validating a large journal costs little next to
 /// reading it.
 enum CRC32C {
-    private static let polynomial: UInt32 = 0x82F6_3B78
+    static let polynomial: UInt32 = 0x82F6_3B78
 
-    private static let tables: [[UInt32]] = {
+    static let tables: [[UInt32]] = {
         var tables = [[UInt32]](repeating: [UInt32](repeating: 0, count: 256), count: 8)
         for index in 0..<256 {
             var crc = UInt32(index)

@@ -20,10 +20,12 @@ public final class JournalReader {
     package let fileIdentity: FileIdentity?
 
     private let descriptor: FileDescriptor
-    private let saltState: UInt32
-    private var window: [UInt8] = []
-    private var windowStart = 0
-    private static let chunkSize = 4 << 20
+    /// The work done so far; see ``ScanWork``.
+    var work = ScanWork()
+    let saltState: UInt32
+    var window: [UInt8] = []
+    var windowStart = 0
+    static let chunkSize = 4 << 20
     /// Random access usually decodes a keyframe and the steps after it, which lie close
     /// together: a small read-ahead serves them without reading megabytes per seek.
     private static let randomAccessChunk = 64 << 10
@@ -80,9 +82,43 @@ public final class JournalReader {
     /// ``JournalError/frameTooLarge(path:offset:length:)`` for damage that valid data
     /// follows, after visiting every frame before it.
     public func scanFrames(_ visit: (JournalFrame) throws(JournalError) -> Void) throws(JournalError) -> JournalEnding {
+        try scan(recovering: false, damaged: { _ in }, visit)
+    }
+
+    /// Visits every valid frame in file order, reading on past damage: each damaged run that
+    /// valid frames follow is reported to `damaged`, and the scan resumes at the first valid
+    /// frame after it. The work is linear in the file's size whatever the damage holds.
+    ///
+    /// Frames after damage are valid by their checksums and sequence numbers, but records
+    /// that depend on what came before (a step's commit and time are stored as differences)
+    /// cannot be placed until the next keyframe; this is for reporting and salvage, not for
+    /// building a timeline.
+    public func scanFrames(
+        reportingDamage damaged: (JournalDamage) -> Void,
+        _ visit: (JournalFrame) throws(JournalError) -> Void
+    ) throws(JournalError) -> JournalEnding {
+        try scan(recovering: true, damaged: damaged, visit)
+    }
+
+    private func scan(
+        recovering: Bool,
+        damaged report: (JournalDamage) -> Void,
+        _ visit: (JournalFrame) throws(JournalError) -> Void
+    ) throws(JournalError) -> JournalEnding {
         var offset = header.size
         var expected: UInt64 = 0
         var lastType: UInt8?
+        // Where the scan goes after damage at `offset`: the next valid frame, reported when
+        // recovering; otherwise an error, or a torn tail when nothing valid follows.
+        func resume(_ error: JournalError, reason: String) throws(JournalError) -> Resumption? {
+            guard recovering else {
+                if try nextValidFrame(after: offset, expected: expected) != nil { throw error }
+                return nil
+            }
+            guard let next = try nextValidFrame(after: offset, expected: expected) else { return nil }
+            report(JournalDamage(offset: offset, resumeOffset: next.offset, lostFrames: next.sequence - expected, reason: reason))
+            return next
+        }
         while offset < fileSize {
             // Fast path: every complete, valid frame already in the window, read through one
             // pointer. Anything else (a frame that crosses the window's end, damage) falls to
@@ -116,6 +152,7 @@ public final class JournalReader {
                 }
                 return (position - first, frames, last)
             }
+            work.bytesChecksummed += consumed
             if let failure { throw failure }
             if frames > 0 {
                 offset += consumed
@@ -135,28 +172,51 @@ public final class JournalReader {
             // A crash leaves a prefix of correct bytes, never a complete length field over
             // the limit: such a length is corruption wherever it is.
             guard length <= JournalFormat.maximumPayloadSize else {
-                throw .frameTooLarge(path: path, offset: offset, length: length)
+                let error = JournalError.frameTooLarge(path: path, offset: offset, length: length)
+                guard recovering else { throw error }
+                guard let next = try resume(error, reason: "a frame length of \(length) bytes") else {
+                    return .tornTail(offset: offset, bytes: remaining)
+                }
+                (offset, expected) = (next.offset, next.sequence)
+                continue
             }
             let size = JournalFormat.frameHeaderSize + length
             guard remaining >= size else {
-                if try validFrame(after: offset, sequence: expected) {
-                    throw .corruptFrame(path: path, offset: offset, reason: "a frame of \(length) bytes runs past later valid frames")
+                let reason = "a frame of \(length) bytes runs past later valid frames"
+                guard let next = try resume(.corruptFrame(path: path, offset: offset, reason: reason), reason: "a frame of \(length) bytes runs past the end") else {
+                    return .tornTail(offset: offset, bytes: remaining)
                 }
-                return .tornTail(offset: offset, bytes: remaining)
+                (offset, expected) = (next.offset, next.sequence)
+                continue
             }
             try load(offset: offset, count: size)
             let start = offset - windowStart
             let stored = readU32(at: start + 4)
             let type = window[start + 8]
             let sequence = readU64(at: start + 9)
+            work.bytesChecksummed += size
             guard frameChecksum(at: start, size: size) == stored else {
-                if try validFrame(after: offset, sequence: expected) {
-                    throw .corruptFrame(path: path, offset: offset, reason: "checksum mismatch")
+                guard let next = try resume(.corruptFrame(path: path, offset: offset, reason: "checksum mismatch"), reason: "checksum mismatch") else {
+                    return .tornTail(offset: offset, bytes: remaining)
                 }
-                return .tornTail(offset: offset, bytes: remaining)
+                (offset, expected) = (next.offset, next.sequence)
+                continue
             }
             guard sequence == expected else {
-                throw .corruptFrame(path: path, offset: offset, reason: "frame \(sequence) where frame \(expected) was expected")
+                let reason = "frame \(sequence) where frame \(expected) was expected"
+                guard recovering else { throw .corruptFrame(path: path, offset: offset, reason: reason) }
+                if sequence > expected {
+                    // A valid frame after a gap: the frames between were removed, not damaged.
+                    report(JournalDamage(offset: offset, resumeOffset: offset, lostFrames: sequence - expected, reason: reason))
+                    expected = sequence
+                    continue
+                }
+                // A frame again, or out of order: read on from the next valid one.
+                guard let next = try resume(.corruptFrame(path: path, offset: offset, reason: reason), reason: reason) else {
+                    return .tornTail(offset: offset, bytes: remaining)
+                }
+                (offset, expected) = (next.offset, next.sequence)
+                continue
             }
             let visited = window.withUnsafeBytes { bytes in
                 let payload = UnsafeRawBufferPointer(rebasing: bytes[(start + JournalFormat.frameHeaderSize)..<(start + size)])
@@ -224,7 +284,7 @@ public final class JournalReader {
     /// Makes `count` bytes at `offset` available in the window. `count` is at most a frame
     /// header plus the payload limit, so the window never grows past that. A scan reads ahead
     /// in large chunks; random access (`chunk: 0`) reads just what it needs.
-    private func load(offset: Int, count: Int, chunk: Int = JournalReader.chunkSize) throws(JournalError) {
+    func load(offset: Int, count: Int, chunk: Int = JournalReader.chunkSize) throws(JournalError) {
         if offset >= windowStart, offset + count <= windowStart + window.count { return }
         let size = min(max(chunk, count), fileSize - offset)
         if window.count != size {
@@ -241,6 +301,7 @@ public final class JournalReader {
         }
         window.removeSubrange(read...)
         windowStart = offset
+        work.bytesRead += read
     }
 
     private func frameChecksum(at start: Int, size: Int) -> UInt32 {
@@ -249,36 +310,11 @@ public final class JournalReader {
         }
     }
 
-    /// Whether a valid frame with a later sequence number starts anywhere after a damaged
-    /// one. Only damaged journals pay for this scan; most positions fail the cheap checks
-    /// (length, type, sequence) before any checksum is computed.
-    private func validFrame(after damaged: Int, sequence: UInt64) throws(JournalError) -> Bool {
-        var position = damaged + 1
-        while position + JournalFormat.frameHeaderSize <= fileSize {
-            try load(offset: position, count: JournalFormat.frameHeaderSize)
-            let start = position - windowStart
-            let length = Int(readU32(at: start))
-            let type = window[start + 8]
-            let candidate = readU64(at: start + 9)
-            if length <= JournalFormat.maximumPayloadSize,
-               position + JournalFormat.frameHeaderSize + length <= fileSize,
-               type != 0, candidate > sequence, candidate - sequence < 1 << 32 {
-                try load(offset: position, count: JournalFormat.frameHeaderSize + length)
-                let loaded = position - windowStart
-                if frameChecksum(at: loaded, size: JournalFormat.frameHeaderSize + length) == readU32(at: loaded + 4) {
-                    return true
-                }
-            }
-            position += 1
-        }
-        return false
-    }
-
-    private static func u32(_ bytes: UnsafeRawBufferPointer, _ index: Int) -> UInt32 {
+    static func u32(_ bytes: UnsafeRawBufferPointer, _ index: Int) -> UInt32 {
         UInt32(bytes[index]) | UInt32(bytes[index + 1]) << 8 | UInt32(bytes[index + 2]) << 16 | UInt32(bytes[index + 3]) << 24
     }
 
-    private static func u64(_ bytes: UnsafeRawBufferPointer, _ index: Int) -> UInt64 {
+    static func u64(_ bytes: UnsafeRawBufferPointer, _ index: Int) -> UInt64 {
         UInt64(u32(bytes, index)) | UInt64(u32(bytes, index + 4)) << 32
     }
 

@@ -1,0 +1,120 @@
+import HeapModule
+
+/// Finding where valid frames resume after damage, in one pass over the bytes after it.
+///
+/// Every offset after the damage may hold a frame, and testing each candidate by computing
+/// its checksum over its payload costs the payload's length per offset: a file built with a
+/// believable header at many offsets made that quadratic. Instead one running CRC register
+/// sweeps the bytes once. A candidate's checksum is then fixed by the register where its
+/// checksummed bytes start and the register where they end (`CRC32C+ZeroShift.swift`): at its
+/// start the reader works out the register value that its end must show, and waits for the
+/// sweep to get there. Pending candidates wait in a heap ordered by where they end, so the
+/// sweep does a constant amount of work per byte and per candidate.
+extension JournalReader {
+    /// A valid frame found after damage.
+    struct Resumption: Equatable {
+        /// The frame's offset.
+        let offset: Int
+        /// Its sequence number.
+        let sequence: UInt64
+    }
+
+    /// The valid frame that ends first after the damage at `damaged`, or `nil` when nothing
+    /// valid follows (a torn tail).
+    ///
+    /// A frame qualifies when its length is within the limit and inside the file, its type is
+    /// not 0, its checksum matches, and its sequence could follow frame `expected - 1`: at
+    /// least `expected`, and more by no more than the frames that fit between the damage and
+    /// it (a frame takes at least 17 bytes). Taking the frame that ends first, rather than the
+    /// one that starts first, lets the sweep stop there: the caller reads on from that frame,
+    /// so no byte is swept twice however many damaged regions a file holds.
+    func nextValidFrame(after damaged: Int, expected: UInt64) throws(JournalError) -> Resumption? {
+        let headerSize = JournalFormat.frameHeaderSize
+        let first = damaged + 1
+        guard first + headerSize <= fileSize else { return nil }
+        var pending = Heap<PendingFrame>()
+        // The raw register over the bytes from `first` up to the current position.
+        var register: UInt32 = 0
+        let seed = ~saltState
+        let fileSize = fileSize
+        let chunk = Self.chunkSize
+        var position = first
+        while position <= fileSize {
+            let end = min(position + chunk, fileSize)
+            try load(offset: position, count: min(end + headerSize, fileSize) - position)
+            let base = windowStart
+            let found: Resumption? = window.withUnsafeBytes { raw in
+                CRC32C.tables[0].withUnsafeBufferPointer { table in
+                    var offset = position
+                    while true {
+                        // Candidates that end here: their checksum holds when the register does.
+                        while let top = pending.min, top.end == offset {
+                            _ = pending.popMin()
+                            if top.target == register {
+                                return Resumption(offset: top.start, sequence: top.sequence)
+                            }
+                        }
+                        guard offset < end else { return nil }
+                        let local = offset - base
+                        if offset + headerSize <= fileSize,
+                           let candidate = Self.candidate(raw, local, at: offset, damaged: damaged, expected: expected, fileSize: fileSize) {
+                            // The register where the checksummed bytes (type onwards) start.
+                            var start = register
+                            for index in local..<(local + 8) {
+                                start = CRC32C.step(start, raw[index], table)
+                            }
+                            let covered = candidate.end - (offset + 8)
+                            let stored = Self.u32(raw, local + 4)
+                            let target = ~CRC32C.unmask(stored) ^ CRC32C.shift(seed ^ start, bytes: covered)
+                            pending.insert(PendingFrame(end: candidate.end, start: offset, sequence: candidate.sequence, target: target))
+                            work.candidates += 1
+                        }
+                        register = CRC32C.step(register, raw[local], table)
+                        offset += 1
+                    }
+                }
+            }
+            work.bytesSwept += end - position
+            if let found { return found }
+            if end == fileSize { return nil }
+            position = end
+        }
+        return nil
+    }
+
+    /// The cheap checks a frame header at `local` must pass before its checksum is worth
+    /// testing; its end and sequence when it does.
+    @inline(__always)
+    private static func candidate(
+        _ raw: UnsafeRawBufferPointer, _ local: Int, at offset: Int, damaged: Int, expected: UInt64, fileSize: Int
+    ) -> (end: Int, sequence: UInt64)? {
+        let sequence = u64(raw, local + 9)
+        let later = sequence &- expected
+        // Frames that fit between the damage and here, each at least a header long.
+        guard later <= UInt64(fileSize / JournalFormat.frameHeaderSize),
+              Int(later) * JournalFormat.frameHeaderSize <= offset - damaged,
+              raw[local + 8] != 0 else { return nil }
+        let length = Int(u32(raw, local))
+        guard length <= JournalFormat.maximumPayloadSize else { return nil }
+        let end = offset + JournalFormat.frameHeaderSize + length
+        guard end <= fileSize else { return nil }
+        return (end, sequence)
+    }
+}
+
+/// A candidate frame waiting for the sweep to reach its end.
+private struct PendingFrame: Comparable {
+    let end: Int
+    let start: Int
+    let sequence: UInt64
+    /// The register value at `end` for which the candidate's checksum matches.
+    let target: UInt32
+
+    static func < (lhs: Self, rhs: Self) -> Bool {
+        (lhs.end, lhs.start) < (rhs.end, rhs.start)
+    }
+
+    static func == (lhs: Self, rhs: Self) -> Bool {
+        lhs.end == rhs.end && lhs.start == rhs.start
+    }
+}
