@@ -59,7 +59,29 @@ struct DamagedFixtureTests {
             mentions.append(["offset \(try fixture.damageOffset())"])
         }
         expectOneLineError(result, status: nil, mentions: mentions)
-        #expect(result.stdout.isEmpty, "a failed command printed to stdout: \(result)")
+        // verify reads past mid-file damage and lists it; every other command stops.
+        if !(fixture.midFile && command[0] == "verify") {
+            #expect(result.stdout.isEmpty, "a failed command printed to stdout: \(result)")
+        }
+    }
+
+    @Test func verifyListsMidFileDamageAndCountsTheFramesAfterIt() throws {
+        let fixture = "fixtures/damaged/bad-crc-middle.journal"
+        let reader = try JournalReader(url: Repo.url(fixture))
+        var damage: [JournalDamage] = []
+        var frames = 0
+        _ = try reader.scanFrames(reportingDamage: { damage.append($0) }) { _ throws(JournalError) in frames += 1 }
+        let run = try #require(damage.first)
+        #expect(damage.count == 1)
+        for arguments in [["verify", fixture], ["verify", "--repair", fixture]] {
+            let result = try CLI.run(arguments)
+            expectOneLineError(result, mentions: [["offset \(run.offset)"], ["checksum"]])
+            #expect(result.out.hasPrefix("damaged: \(frames) valid frames"), "\(result)")
+            #expect(result.out.contains("1 damaged run, 1 frame lost"), "\(result)")
+            #expect(result.out.contains("valid frames resume at offset \(run.resumeOffset)"), "\(result)")
+        }
+        let repair = try CLI.run(["verify", "--repair", fixture])
+        #expect(repair.errLines.first?.contains("cutting here would lose every valid frame after the damage") == true, "\(repair)")
     }
 
     @Test func midFileDamageIsAtTheMiddleFrameOffset() throws {

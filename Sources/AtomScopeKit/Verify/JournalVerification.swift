@@ -13,21 +13,28 @@ public struct JournalVerification: Sendable, Equatable {
     /// How the valid frames end.
     public let ending: JournalEnding
     /// Keyframes after the first that were compared with the state the steps replay to.
+    /// None when the journal has damage that valid frames follow: steps after it cannot be
+    /// placed in time, so nothing is replayed.
     public let keyframesChecked: Int
+    /// Each damaged run that valid frames follow, in file order. The frames after it are
+    /// counted in ``frames`` and ``steps``.
+    public let damage: [JournalDamage]
 
     /// Checks a journal's framing and its meaning: every frame's length, checksum and
     /// sequence; every record decodes (value tags, UTF-8, counts); every step refers only to
     /// atoms, subscribers and locations the journal defines, and its commit follows the
     /// previous step's; every keyframe equals the state the steps before it replay to.
-    /// Mid-file damage and any meaning that does not hold throw, naming the offset or the
-    /// step; a torn tail is reported.
+    /// Mid-file damage is read past and reported in ``damage``, with every valid frame after
+    /// it counted; a torn tail is reported; any meaning that does not hold throws, naming the
+    /// step.
     public init(url: URL) throws(AtomScopeError) {
         let reader: JournalReader
         var frames = 0
         var steps = 0
+        var damage: [JournalDamage] = []
         do {
             reader = try JournalReader(url: url)
-            ending = try reader.scanFrames { frame in
+            ending = try reader.scanFrames(reportingDamage: { damage.append($0) }) { frame in
                 frames += 1
                 if frame.isStep { steps += 1 }
             }
@@ -37,19 +44,26 @@ public struct JournalVerification: Sendable, Equatable {
         path = reader.path
         self.frames = frames
         self.steps = steps
-        keyframesChecked = try Timeline(url: url).checkKeyframes()
+        self.damage = damage
+        keyframesChecked = damage.isEmpty ? try Timeline(url: url).checkKeyframes() : 0
     }
 
-    /// What a repair would do: cut the torn tail, or nothing.
+    /// Frames the damage took, in all.
+    public var lostFrames: UInt64 {
+        damage.reduce(0) { $0 + $1.lostFrames }
+    }
+
+    /// What a repair would do: cut the torn tail, or nothing. Damage that valid frames follow
+    /// is never repaired: cutting there would lose the frames after it.
     public var repairPlan: String? {
-        guard case .tornTail(let offset, let bytes) = ending else { return nil }
+        guard damage.isEmpty, case .tornTail(let offset, let bytes) = ending else { return nil }
         return "cut the torn tail: truncate \(path) to \(offset) bytes, removing the last \(bytes) bytes"
     }
 
     /// Truncates the file at the torn tail's offset, keeping every valid frame. Does nothing
     /// to a journal without a torn tail.
     public func repair() throws(JournalError) {
-        guard case .tornTail(let offset, _) = ending else { return }
+        guard damage.isEmpty, case .tornTail(let offset, _) = ending else { return }
         do {
             let descriptor = try FileDescriptor.open(FilePath(path), .writeOnly)
             defer { try? descriptor.close() }

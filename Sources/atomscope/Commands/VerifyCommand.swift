@@ -7,7 +7,12 @@ struct VerifyCommand: ReportingCommand {
     static let configuration = CommandConfiguration(
         commandName: "verify",
         abstract: "Check every frame of a journal and what its records mean; with --repair, cut a torn tail.",
-        discussion: "Exits 0 when the journal is intact, 1 when it is damaged (a torn tail counts unless --repair cut it)."
+        discussion: """
+            Exits 0 when the journal is intact, 1 when it is damaged (a torn tail counts unless --repair cut it). \
+            Damage in the middle of the file is read past: each damaged run is listed with where valid frames resume, \
+            and the valid frames after it are counted. Only a torn tail can be repaired; cutting anywhere else would \
+            lose the frames after the damage.
+            """
     )
 
     @Argument(help: "The journal file.")
@@ -19,6 +24,9 @@ struct VerifyCommand: ReportingCommand {
     func execute(console: Console) throws {
         let verification = try JournalVerification(url: URL(fileURLWithPath: journal))
         let style = console.style
+        if let first = verification.damage.first {
+            try reportDamage(verification, first: first, console: console)
+        }
         switch verification.ending {
         case .closed, .open:
             console.print(style.green("ok") + ": \(verification.frames) frames, \(verification.steps) steps, every step's references defined, "
@@ -35,5 +43,18 @@ struct VerifyCommand: ReportingCommand {
                 throw ExitCode.failure
             }
         }
+    }
+
+    private func reportDamage(_ verification: JournalVerification, first: JournalDamage, console: Console) throws {
+        let runs = verification.damage.count
+        console.print(console.style.red("damaged") + ": \(verification.frames) valid frames, \(verification.steps) steps, "
+            + "\(runs == 1 ? "1 damaged run" : "\(runs) damaged runs"), \(verification.lostFrames == 1 ? "1 frame" : "\(verification.lostFrames) frames") lost, then \(verification.ending)")
+        for damage in verification.damage {
+            console.print("  \(damage)")
+        }
+        let fix = repair ? "only a torn tail can be repaired, and cutting here would lose every valid frame after the damage" :
+            "the valid frames after it are listed above; no repair can restore the lost ones"
+        console.error("\(verification.path) is damaged at offset \(first.offset) (\(first.reason)); \(fix)")
+        throw ExitCode.failure
     }
 }
