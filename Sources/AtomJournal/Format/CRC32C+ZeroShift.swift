@@ -17,6 +17,20 @@ extension CRC32C {
         (register >> 8) ^ table[Int((register ^ UInt32(byte)) & 0xFF)]
     }
 
+    /// The eight slicing tables end to end (table `k` at `k * 256`), for loops that hold one
+    /// pointer.
+    static let slicingTables: [UInt32] = tables.flatMap { $0 }
+
+    /// The raw register step over eight bytes, given as two little-endian words.
+    @inline(__always)
+    static func step8(_ register: UInt32, low: UInt32, high: UInt32, _ tables: UnsafeBufferPointer<UInt32>) -> UInt32 {
+        let mixed = register ^ low
+        return tables[7 * 256 + Int(mixed & 0xFF)] ^ tables[6 * 256 + Int((mixed >> 8) & 0xFF)]
+            ^ tables[5 * 256 + Int((mixed >> 16) & 0xFF)] ^ tables[4 * 256 + Int(mixed >> 24)]
+            ^ tables[3 * 256 + Int(high & 0xFF)] ^ tables[2 * 256 + Int((high >> 8) & 0xFF)]
+            ^ tables[256 + Int((high >> 16) & 0xFF)] ^ tables[Int(high >> 24)]
+    }
+
     /// The undoing of ``mask(_:)``.
     static func unmask(_ masked: UInt32) -> UInt32 {
         let rotated = masked &- 0xA282_EAD8

@@ -44,7 +44,7 @@ extension JournalReader {
             try load(offset: position, count: min(end + headerSize, fileSize) - position)
             let base = windowStart
             let found: Resumption? = window.withUnsafeBytes { raw in
-                CRC32C.tables[0].withUnsafeBufferPointer { table in
+                CRC32C.slicingTables.withUnsafeBufferPointer { tables in
                     var offset = position
                     while true {
                         // Candidates that end here: their checksum holds when the register does.
@@ -56,20 +56,24 @@ extension JournalReader {
                         }
                         guard offset < end else { return nil }
                         let local = offset - base
-                        if offset + headerSize <= fileSize,
-                           let candidate = Self.candidate(raw, local, at: offset, damaged: damaged, expected: expected, fileSize: fileSize) {
+                        // Most of a damaged region is eight bytes at a time: no candidate
+                        // starts in them and none ends inside them.
+                        if end - offset >= 8, pending.min.map({ $0.end >= offset + 8 }) ?? true,
+                           !(0..<8).contains(where: { Self.candidate(raw, local + $0, at: offset + $0, damaged: damaged, expected: expected, fileSize: fileSize) != nil }) {
+                            register = CRC32C.step8(register, low: Self.u32(raw, local), high: Self.u32(raw, local + 4), tables)
+                            offset += 8
+                            continue
+                        }
+                        if let candidate = Self.candidate(raw, local, at: offset, damaged: damaged, expected: expected, fileSize: fileSize) {
                             // The register where the checksummed bytes (type onwards) start.
-                            var start = register
-                            for index in local..<(local + 8) {
-                                start = CRC32C.step(start, raw[index], table)
-                            }
+                            let start = CRC32C.step8(register, low: Self.u32(raw, local), high: Self.u32(raw, local + 4), tables)
                             let covered = candidate.end - (offset + 8)
                             let stored = Self.u32(raw, local + 4)
                             let target = ~CRC32C.unmask(stored) ^ CRC32C.shift(seed ^ start, bytes: covered)
                             pending.insert(PendingFrame(end: candidate.end, start: offset, sequence: candidate.sequence, target: target))
                             work.candidates += 1
                         }
-                        register = CRC32C.step(register, raw[local], table)
+                        register = CRC32C.step(register, raw[local], tables)
                         offset += 1
                     }
                 }
@@ -88,6 +92,7 @@ extension JournalReader {
     private static func candidate(
         _ raw: UnsafeRawBufferPointer, _ local: Int, at offset: Int, damaged: Int, expected: UInt64, fileSize: Int
     ) -> (end: Int, sequence: UInt64)? {
+        guard offset + JournalFormat.frameHeaderSize <= fileSize else { return nil }
         let sequence = u64(raw, local + 9)
         let later = sequence &- expected
         // Frames that fit between the damage and here, each at least a header long.
