@@ -22,8 +22,10 @@ let package = Package(
         .target(name: "Atoms", dependencies: [
             .product(name: "OpenCombine", package: "OpenCombine", condition: .when(platforms: [.linux])),
         ]),
+        .target(name: "CCRC32C"),
         .target(name: "AtomJournal", dependencies: [
             "Atoms",
+            "CCRC32C",
             .product(name: "SystemPackage", package: "swift-system"),
             .product(name: "HeapModule", package: "swift-collections"),
         ]),

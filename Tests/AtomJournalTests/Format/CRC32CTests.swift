@@ -60,4 +60,21 @@ struct CRC32CTests {
         }
         #expect(CRC32C.mask(0) == 0xA282_EAD8)
     }
+
+    /// The processor's instructions and the tables agree on every length and alignment; on a
+    /// processor without the instructions there is nothing to compare.
+    @Test(.enabled(if: CRC32C.hardware)) func hardwareAgreesWithTheTables() {
+        var random = FormatSeededRandom(seed: 11)
+        let bytes = (0..<600).map { _ in UInt8.random(in: .min ... .max, using: &random) }
+        bytes.withUnsafeBytes { raw in
+            for start in 0..<9 {
+                for count in [0, 1, 7, 8, 9, 15, 16, 17, 63, 64, 65, 255, 500] {
+                    let slice = UnsafeRawBufferPointer(rebasing: raw[start..<(start + count)])
+                    for seed: UInt32 in [0, 0xFFFF_FFFF, 0x1234_5678] {
+                        #expect(CRC32C.update(seed, slice) == CRC32C.updateWithTables(seed, slice), "\(start)+\(count)")
+                    }
+                }
+            }
+        }
+    }
 }
