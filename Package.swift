@@ -28,6 +28,7 @@ let package = Package(
             "CCRC32C",
             .product(name: "SystemPackage", package: "swift-system"),
             .product(name: "HeapModule", package: "swift-collections"),
+            .product(name: "DequeModule", package: "swift-collections"),
         ]),
         .systemLibrary(
             name: "CGraphviz",

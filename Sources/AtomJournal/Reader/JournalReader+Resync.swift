@@ -1,3 +1,4 @@
+import DequeModule
 import HeapModule
 
 /// Finding where valid frames resume after damage, in one pass over the bytes after it.
@@ -32,7 +33,7 @@ extension JournalReader {
         let headerSize = JournalFormat.frameHeaderSize
         let first = damaged + 1
         guard first + headerSize <= fileSize else { return nil }
-        var pending = Heap<PendingFrame>()
+        var pending = PendingFrames()
         // The raw register over the bytes from `first` up to the current position.
         var register: UInt32 = 0
         let seed = ~saltState
@@ -48,8 +49,7 @@ extension JournalReader {
                     var offset = position
                     while true {
                         // Candidates that end here: their checksum holds when the register does.
-                        while let top = pending.min, top.end == offset {
-                            _ = pending.popMin()
+                        while let top = pending.popEnding(at: offset) {
                             if top.target == register {
                                 return Resumption(offset: top.start, sequence: top.sequence)
                             }
@@ -58,7 +58,7 @@ extension JournalReader {
                         let local = offset - base
                         // Most of a damaged region is eight bytes at a time: no candidate
                         // starts in them and none ends inside them.
-                        if end - offset >= 8, offset + 8 + headerSize <= fileSize, pending.min.map({ $0.end >= offset + 8 }) ?? true,
+                        if end - offset >= 8, offset + 8 + headerSize <= fileSize, pending.nextEnd >= offset + 8,
                            !Self.anySequenceFits(raw, local, at: offset, damaged: damaged, expected: expected) {
                             register = CRC32C.step8(register, low: Self.u32(raw, local), high: Self.u32(raw, local + 4), tables)
                             offset += 8
@@ -119,6 +119,39 @@ extension JournalReader {
         let end = offset + JournalFormat.frameHeaderSize + length
         guard end <= fileSize else { return nil }
         return (end, sequence)
+    }
+}
+
+/// Candidates waiting for the sweep to reach their ends, earliest end first. Candidates
+/// usually arrive in order of their ends (a run of headers with equal lengths does), and those
+/// go to a queue at constant cost; the rest go to a heap.
+private struct PendingFrames {
+    private var ordered = Deque<PendingFrame>()
+    private var unordered = Heap<PendingFrame>()
+
+    /// The earliest end of any pending candidate, or `Int.max`.
+    var nextEnd: Int {
+        min(ordered.first?.end ?? .max, unordered.min?.end ?? .max)
+    }
+
+    mutating func insert(_ frame: PendingFrame) {
+        if ordered.last.map({ $0 <= frame }) ?? true {
+            ordered.append(frame)
+        } else {
+            unordered.insert(frame)
+        }
+    }
+
+    /// Removes and returns a candidate that ends at `offset`, the one that starts first.
+    mutating func popEnding(at offset: Int) -> PendingFrame? {
+        let first = ordered.first.flatMap { $0.end == offset ? $0 : nil }
+        let least = unordered.min.flatMap { $0.end == offset ? $0 : nil }
+        switch (first, least) {
+        case (nil, nil): return nil
+        case (_?, nil): return ordered.removeFirst()
+        case (nil, _?): return unordered.removeMin()
+        case (let first?, let least?): return first <= least ? ordered.removeFirst() : unordered.removeMin()
+        }
     }
 }
 
