@@ -31,6 +31,11 @@ extension CRC32C {
             ^ tables[256 + Int((high >> 16) & 0xFF)] ^ tables[Int(high >> 24)]
     }
 
+    /// The raw register (no inversion) after `bytes`, starting from `register`.
+    static func raw(_ register: UInt32, _ bytes: UnsafeRawBufferPointer) -> UInt32 {
+        ~update(~register, bytes)
+    }
+
     /// The undoing of ``mask(_:)``.
     static func unmask(_ masked: UInt32) -> UInt32 {
         let rotated = masked &- 0xA282_EAD8

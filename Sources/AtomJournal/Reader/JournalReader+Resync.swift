@@ -56,12 +56,18 @@ extension JournalReader {
                         }
                         guard offset < end else { return nil }
                         let local = offset - base
-                        // Most of a damaged region is eight bytes at a time: no candidate
-                        // starts in them and none ends inside them.
-                        if end - offset >= 8, offset + 8 + headerSize <= fileSize, pending.nextEnd >= offset + 8,
-                           !Self.anySequenceFits(raw, local, at: offset, damaged: damaged, expected: expected) {
-                            register = CRC32C.step8(register, low: Self.u32(raw, local), high: Self.u32(raw, local + 4), tables)
-                            offset += 8
+                        // Most of a damaged region is runs of eight-byte blocks in which no
+                        // candidate starts and none ends: find the run with the cheapest check,
+                        // then move the register over it in one go.
+                        var quiet = offset
+                        let nextEnd = pending.nextEnd
+                        while end - quiet >= 8, quiet + 8 + headerSize <= fileSize, nextEnd >= quiet + 8,
+                              !Self.anySequenceFits(raw, quiet - base, at: quiet, damaged: damaged, expected: expected) {
+                            quiet += 8
+                        }
+                        if quiet > offset {
+                            register = CRC32C.raw(register, UnsafeRawBufferPointer(rebasing: raw[local..<(quiet - base)]))
+                            offset = quiet
                             continue
                         }
                         if let candidate = Self.candidate(raw, local, at: offset, damaged: damaged, expected: expected, fileSize: fileSize) {
