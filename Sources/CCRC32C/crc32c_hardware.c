@@ -36,6 +36,32 @@ uint32_t atomscope_crc32c_hardware(uint32_t crc, const void *bytes, size_t count
     return narrow;
 }
 
+__attribute__((target("sse4.2")))
+void atomscope_crc32c_hardware_lanes(atomscope_crc32c_lanes *lanes) {
+    size_t common = lanes->count[0];
+    for (int lane = 1; lane < 4; lane++) {
+        if (lanes->count[lane] < common) common = lanes->count[lane];
+    }
+    common &= ~(size_t)7;
+    const unsigned char *p0 = lanes->bytes[0], *p1 = lanes->bytes[1], *p2 = lanes->bytes[2], *p3 = lanes->bytes[3];
+    uint64_t c0 = lanes->crc[0], c1 = lanes->crc[1], c2 = lanes->crc[2], c3 = lanes->crc[3];
+    for (size_t offset = 0; offset < common; offset += 8) {
+        uint64_t w0, w1, w2, w3;
+        memcpy(&w0, p0 + offset, 8);
+        memcpy(&w1, p1 + offset, 8);
+        memcpy(&w2, p2 + offset, 8);
+        memcpy(&w3, p3 + offset, 8);
+        c0 = _mm_crc32_u64(c0, w0);
+        c1 = _mm_crc32_u64(c1, w1);
+        c2 = _mm_crc32_u64(c2, w2);
+        c3 = _mm_crc32_u64(c3, w3);
+    }
+    lanes->crc[0] = atomscope_crc32c_hardware((uint32_t)c0, p0 + common, lanes->count[0] - common);
+    lanes->crc[1] = atomscope_crc32c_hardware((uint32_t)c1, p1 + common, lanes->count[1] - common);
+    lanes->crc[2] = atomscope_crc32c_hardware((uint32_t)c2, p2 + common, lanes->count[2] - common);
+    lanes->crc[3] = atomscope_crc32c_hardware((uint32_t)c3, p3 + common, lanes->count[3] - common);
+}
+
 #elif defined(__aarch64__) && defined(__linux__)
 #include <arm_acle.h>
 #include <sys/auxv.h>
@@ -66,6 +92,13 @@ uint32_t atomscope_crc32c_hardware(uint32_t crc, const void *bytes, size_t count
     return crc;
 }
 
+__attribute__((target("crc")))
+void atomscope_crc32c_hardware_lanes(atomscope_crc32c_lanes *lanes) {
+    for (int lane = 0; lane < 4; lane++) {
+        lanes->crc[lane] = atomscope_crc32c_hardware(lanes->crc[lane], lanes->bytes[lane], lanes->count[lane]);
+    }
+}
+
 #else
 
 int atomscope_crc32c_hardware_available(void) { return 0; }
@@ -74,6 +107,10 @@ uint32_t atomscope_crc32c_hardware(uint32_t crc, const void *bytes, size_t count
     (void)bytes;
     (void)count;
     return crc;
+}
+
+void atomscope_crc32c_hardware_lanes(atomscope_crc32c_lanes *lanes) {
+    (void)lanes;
 }
 
 #endif

@@ -131,24 +131,26 @@ public final class JournalReader {
                 var position = first
                 var frames: UInt64 = 0
                 var last: UInt8?
-                while raw.count - position >= JournalFormat.frameHeaderSize {
-                    let length = Int(Self.u32(raw, position))
-                    guard length <= JournalFormat.maximumPayloadSize else { break }
-                    let size = JournalFormat.frameHeaderSize + length
-                    guard raw.count - position >= size else { break }
-                    let checksum = CRC32C.mask(CRC32C.update(saltState, UnsafeRawBufferPointer(rebasing: raw[(position + 8)..<(position + size)])))
-                    guard checksum == Self.u32(raw, position + 4), Self.u64(raw, position + 9) == expected + frames else { break }
-                    let type = raw[position + 8]
-                    let payload = UnsafeRawBufferPointer(rebasing: raw[(position + JournalFormat.frameHeaderSize)..<(position + size)])
-                    do throws(JournalError) {
-                        try visit(JournalFrame(offset: windowStart + position, sequence: expected + frames, type: type, payload: payload))
-                    } catch {
-                        failure = error
-                        break
+                scanning: while true {
+                    // The next frames that lie whole in the window, checksummed four at a time.
+                    let batch = FrameBatch(raw, from: position)
+                    guard batch.count > 0 else { break }
+                    let checksums = batch.checksums(raw, salted: saltState)
+                    for lane in 0..<batch.count {
+                        let (start, size) = batch[lane]
+                        guard CRC32C.mask(checksums[lane]) == Self.u32(raw, start + 4), Self.u64(raw, start + 9) == expected + frames else { break scanning }
+                        let type = raw[start + 8]
+                        let payload = UnsafeRawBufferPointer(rebasing: raw[(start + JournalFormat.frameHeaderSize)..<(start + size)])
+                        do throws(JournalError) {
+                            try visit(JournalFrame(offset: windowStart + start, sequence: expected + frames, type: type, payload: payload))
+                        } catch {
+                            failure = error
+                            break scanning
+                        }
+                        last = type
+                        frames += 1
+                        position = start + size
                     }
-                    last = type
-                    frames += 1
-                    position += size
                 }
                 return (position - first, frames, last)
             }
