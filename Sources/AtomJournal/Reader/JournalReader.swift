@@ -312,12 +312,14 @@ public final class JournalReader {
         }
     }
 
+    @inline(__always)
     static func u32(_ bytes: UnsafeRawBufferPointer, _ index: Int) -> UInt32 {
-        UInt32(bytes[index]) | UInt32(bytes[index + 1]) << 8 | UInt32(bytes[index + 2]) << 16 | UInt32(bytes[index + 3]) << 24
+        UInt32(littleEndian: bytes.loadUnaligned(fromByteOffset: index, as: UInt32.self))
     }
 
+    @inline(__always)
     static func u64(_ bytes: UnsafeRawBufferPointer, _ index: Int) -> UInt64 {
-        UInt64(u32(bytes, index)) | UInt64(u32(bytes, index + 4)) << 32
+        UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: index, as: UInt64.self))
     }
 
     private func readU32(at index: Int) -> UInt32 {
