@@ -11,6 +11,7 @@ struct FrameBatch {
 
     /// The frames from `position`, stopping at a length over the limit or a frame that
     /// crosses the window's end (the reader's frame-by-frame rules deal with those).
+    @inline(__always)
     init(_ raw: UnsafeRawBufferPointer, from position: Int) {
         var next = position
         while count < 4, raw.count - next >= JournalFormat.frameHeaderSize {
@@ -30,6 +31,7 @@ struct FrameBatch {
     }
 
     /// The start and size of frame `lane`.
+    @inline(__always)
     subscript(lane: Int) -> (start: Int, size: Int) {
         switch lane {
         case 0: (starts.0, sizes.0)
@@ -41,11 +43,11 @@ struct FrameBatch {
 
     /// Each frame's checksum (before masking): the CRC-32C of the salt continued over its bytes
     /// from the type on.
-    func checksums(_ raw: UnsafeRawBufferPointer, salted saltState: UInt32) -> [4 of UInt32] {
+    @inline(__always)
+    func checksums(_ raw: UnsafeRawBufferPointer, salted saltState: UInt32) -> (UInt32, UInt32, UInt32, UInt32) {
         guard CRC32C.hardware, let base = raw.baseAddress else {
-            return [4 of UInt32] { lane in
-                lane < count ? CRC32C.update(saltState, covered(raw, lane)) : 0
-            }
+            func sum(_ lane: Int) -> UInt32 { lane < count ? CRC32C.update(saltState, covered(raw, lane)) : 0 }
+            return (sum(0), sum(1), sum(2), sum(3))
         }
         // Lanes past `count` repeat the first frame, so that all four chains run in step.
         func lane(_ index: Int) -> (UnsafeRawPointer, Int) {
@@ -56,7 +58,7 @@ struct FrameBatch {
         let seed = ~saltState
         var lanes = atomscope_crc32c_lanes(bytes: (b0, b1, b2, b3), count: (n0, n1, n2, n3), crc: (seed, seed, seed, seed))
         atomscope_crc32c_hardware_lanes(&lanes)
-        return [~lanes.crc.0, ~lanes.crc.1, ~lanes.crc.2, ~lanes.crc.3]
+        return (~lanes.crc.0, ~lanes.crc.1, ~lanes.crc.2, ~lanes.crc.3)
     }
 
     private func covered(_ raw: UnsafeRawBufferPointer, _ lane: Int) -> UnsafeRawBufferPointer {

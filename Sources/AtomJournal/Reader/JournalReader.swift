@@ -25,6 +25,11 @@ public final class JournalReader {
     let saltState: UInt32
     var window: [UInt8] = []
     var windowStart = 0
+    /// The first window byte that holds file data: after a switch to a read-ahead chunk, the
+    /// bytes before the carried-over tail are stale.
+    private var windowValid = 0
+    /// The chunk after the window, while scanning; see ``ReadAhead``.
+    private let readAhead = ReadAhead()
     static let chunkSize = 4 << 20
     /// Random access usually decodes a keyframe and the steps after it, which lie close
     /// together: a small read-ahead serves them without reading megabytes per seek.
@@ -73,6 +78,8 @@ public final class JournalReader {
     }
 
     deinit {
+        // The read-ahead uses the descriptor: it must be done before the descriptor closes.
+        readAhead.finish()
         try? descriptor.close()
     }
 
@@ -138,7 +145,8 @@ public final class JournalReader {
                     let checksums = batch.checksums(raw, salted: saltState)
                     for lane in 0..<batch.count {
                         let (start, size) = batch[lane]
-                        guard CRC32C.mask(checksums[lane]) == Self.u32(raw, start + 4), Self.u64(raw, start + 9) == expected + frames else { break scanning }
+                        let checksum = lane == 0 ? checksums.0 : lane == 1 ? checksums.1 : lane == 2 ? checksums.2 : checksums.3
+                        guard CRC32C.mask(checksum) == Self.u32(raw, start + 4), Self.u64(raw, start + 9) == expected + frames else { break scanning }
                         let type = raw[start + 8]
                         let payload = UnsafeRawBufferPointer(rebasing: raw[(start + JournalFormat.frameHeaderSize)..<(start + size)])
                         do throws(JournalError) {
@@ -287,7 +295,13 @@ public final class JournalReader {
     /// header plus the payload limit, so the window never grows past that. A scan reads ahead
     /// in large chunks; random access (`chunk: 0`) reads just what it needs.
     func load(offset: Int, count: Int, chunk: Int = JournalReader.chunkSize) throws(JournalError) {
-        if offset >= windowStart, offset + count <= windowStart + window.count { return }
+        if offset >= windowValid, offset + count <= windowStart + window.count { return }
+        let sequential = chunk == Self.chunkSize
+        if sequential, let previous = try switchToReadAhead(offset: offset, count: count) {
+            startReadAhead(reusing: previous)
+            return
+        }
+        readAhead.finish()
         let size = min(max(chunk, count), fileSize - offset)
         if window.count != size {
             window = [UInt8](repeating: 0, count: size)
@@ -303,7 +317,47 @@ public final class JournalReader {
         }
         window.removeSubrange(read...)
         windowStart = offset
+        windowValid = offset
         work.bytesRead += read
+        if sequential { startReadAhead(reusing: []) }
+    }
+
+    /// Starts reading the chunk after the window, when there is one, into `storage` (the
+    /// previous window's, so that scanning a large file allocates two buffers, not one per
+    /// chunk).
+    private func startReadAhead(reusing storage: [UInt8]) {
+        let end = windowStart + window.count
+        guard end < fileSize, !readAhead.running else { return }
+        readAhead.start(descriptor, offset: end, count: min(Self.chunkSize, fileSize - end), storage: storage)
+    }
+
+    /// Makes the read-ahead chunk the window, carrying over the window's tail from `offset`,
+    /// when that serves the request, and returns the previous window's storage; `nil` when
+    /// the request is elsewhere.
+    private func switchToReadAhead(offset: Int, count: Int) throws(JournalError) -> [UInt8]? {
+        let end = windowStart + window.count
+        guard readAhead.running, readAhead.offset == end, offset >= windowValid, offset <= end,
+              end - offset <= ReadAhead.reserve, offset + count <= end + readAhead.requested else { return nil }
+        readAhead.finish()
+        if let failure = readAhead.failure {
+            throw .cannotOpen(path: path, reason: "\(failure)")
+        }
+        guard offset + count <= end + readAhead.bytesRead else {
+            throw .corruptFrame(path: path, offset: offset, reason: "the file shrank while it was read")
+        }
+        let tail = end - offset
+        var chunk = readAhead.take(giving: [])
+        chunk.withUnsafeMutableBytes { target in
+            window.withUnsafeBytes { source in
+                let from = UnsafeRawBufferPointer(rebasing: source[(offset - windowStart)...])
+                UnsafeMutableRawBufferPointer(rebasing: target[(ReadAhead.reserve - tail)..<ReadAhead.reserve]).copyMemory(from: from)
+            }
+        }
+        work.bytesRead += readAhead.bytesRead
+        swap(&window, &chunk)
+        windowStart = end - ReadAhead.reserve
+        windowValid = offset
+        return chunk
     }
 
     private func frameChecksum(at start: Int, size: Int) -> UInt32 {
