@@ -46,16 +46,14 @@ public final class JournalRecorder {
     private let keyframeInterval: Int
     private var lastCommit = 0
 
-    /// Atoms being recorded: their sensitivity, by number. An atom that is filtered out is
-    /// never entered, so its number is unknown to every step.
-    private var definedAtoms: [Int: Bool] = [:]
+    /// Atoms being recorded, by number, with their current values, kept up to date from
+    /// each change set so that a keyframe needs no snapshot of the store. An atom that is
+    /// filtered out is never entered, so its number is unknown to every step.
+    private var atoms: [Int: RecordedAtom] = [:]
     private var excludedAtoms: Set<Int> = []
     private var definedSubscribers: Set<Int> = []
     private var locationNumbers: [SourceLocation: Int] = [:]
 
-    // The current state, kept up to date from each change set, so that a keyframe needs no
-    // snapshot of the store.
-    private var values: [Int: JournalValue] = [:]
     private var edges: Set<JournalEdge> = []
     private var subscriptions: Set<JournalSubscription> = []
 
@@ -145,19 +143,28 @@ public final class JournalRecorder {
         for change in changes.initialized {
             guard try define(change.atom, sample: change.value) else { continue }
             let value = encoder.encode(change.value, isSensitive: change.atom.isSensitive)
-            values[change.atom.number] = value
+            atoms[change.atom.number]?.record(value, of: change.value)
             step.initialized.append(JournalValueEntry(atom: change.atom.number, value: value))
         }
         for change in changes.updated {
             guard try define(change.atom, sample: change.value) else { continue }
+            let number = change.atom.number
+            // A list with a few elements changed is written as a patch of the previous value.
+            if !change.atom.isSensitive, let array = change.value as? any JournalPatchableArray,
+               let previous = atoms[number]?.heldValue, let edits = array.edits(from: previous, encoder: encoder) {
+                atoms[number]?.recordPatched(change.value)
+                step.updated.append(JournalValueEntry(atom: number, value: JournalValuePatch.placeholder))
+                step.patches.append(JournalValuePatch(atom: number, edits: edits))
+                continue
+            }
             let value = encoder.encode(change.value, isSensitive: change.atom.isSensitive)
-            values[change.atom.number] = value
-            step.updated.append(JournalValueEntry(atom: change.atom.number, value: value))
+            atoms[number]?.record(value, of: change.value)
+            step.updated.append(JournalValueEntry(atom: number, value: value))
         }
-        for atom in changes.recomputed where definedAtoms[atom.number] != nil {
+        for atom in changes.recomputed where atoms[atom.number] != nil {
             step.recomputed.append(atom.number)
         }
-        if let number = commit.cause.atomNumber, definedAtoms[number] != nil {
+        if let number = commit.cause.atomNumber, atoms[number] != nil {
             step.causeAtom = number
         }
         for edge in changes.edgesAdded {
@@ -182,8 +189,7 @@ public final class JournalRecorder {
         }
         for atom in changes.released {
             excludedAtoms.remove(atom.number)
-            guard definedAtoms.removeValue(forKey: atom.number) != nil else { continue }
-            values[atom.number] = nil
+            guard atoms.removeValue(forKey: atom.number) != nil else { continue }
             step.released.append(atom.number)
         }
         return step
@@ -193,7 +199,7 @@ public final class JournalRecorder {
         lastCommit = commit
         for entry in snapshot.atoms {
             guard try define(entry.atom, sample: entry.value) else { continue }
-            values[entry.atom.number] = encoder.encode(entry.value, isSensitive: entry.atom.isSensitive)
+            atoms[entry.atom.number]?.record(encoder.encode(entry.value, isSensitive: entry.atom.isSensitive), of: entry.value)
         }
         for edge in snapshot.edges {
             if let recorded = recorded(edge) { edges.insert(recorded) }
@@ -205,11 +211,21 @@ public final class JournalRecorder {
         try writer.endCommit()
     }
 
+    /// The state as a keyframe. Values last written as patches are encoded whole here, once
+    /// per keyframe rather than at every change.
     private func makeKeyframe(commit: Int, time: Int64) -> JournalKeyframe {
-        JournalKeyframe(
+        var entries: [JournalValueEntry] = []
+        entries.reserveCapacity(atoms.count)
+        for number in atoms.keys.sorted() {
+            guard var atom = atoms[number] else { continue }
+            let value = atom.wholeValue(encoder: encoder)
+            atoms[number] = atom
+            entries.append(JournalValueEntry(atom: number, value: value))
+        }
+        return JournalKeyframe(
             commit: commit,
             time: time,
-            atoms: values.keys.sorted().map { JournalValueEntry(atom: $0, value: values[$0] ?? .absent) },
+            atoms: entries,
             edges: edges.sorted { ($0.upstream, $0.downstream) < ($1.upstream, $1.downstream) },
             subscriptions: subscriptions.sorted { ($0.atom, $0.subscriber) < ($1.atom, $1.subscriber) }
         )
@@ -218,13 +234,13 @@ public final class JournalRecorder {
     /// Writes an atom's definition the first time it is seen; returns whether the atom is
     /// recorded at all.
     private func define(_ atom: AtomInfo, sample: Any?) throws(JournalError) -> Bool {
-        if definedAtoms[atom.number] != nil { return true }
+        if atoms[atom.number] != nil { return true }
         if excludedAtoms.contains(atom.number) { return false }
         guard options.records(atom.id) else {
             excludedAtoms.insert(atom.number)
             return false
         }
-        definedAtoms[atom.number] = atom.isSensitive
+        atoms[atom.number] = RecordedAtom(isSensitive: atom.isSensitive)
         try writer.append(.atomDefinition(JournalAtomDefinition(
             number: atom.number,
             id: atom.id.rawValue,
@@ -238,12 +254,12 @@ public final class JournalRecorder {
     }
 
     private func recorded(_ edge: AtomEdge) -> JournalEdge? {
-        guard definedAtoms[edge.upstream.number] != nil, definedAtoms[edge.downstream.number] != nil else { return nil }
+        guard atoms[edge.upstream.number] != nil, atoms[edge.downstream.number] != nil else { return nil }
         return JournalEdge(upstream: edge.upstream.number, downstream: edge.downstream.number)
     }
 
     private func recorded(_ subscription: AtomSubscription) throws(JournalError) -> JournalSubscription? {
-        guard definedAtoms[subscription.atom.number] != nil else { return nil }
+        guard atoms[subscription.atom.number] != nil else { return nil }
         let subscriber = subscription.subscriber
         if definedSubscribers.insert(subscriber.number).inserted {
             try writer.append(.subscriberDefinition(JournalSubscriberDefinition(
