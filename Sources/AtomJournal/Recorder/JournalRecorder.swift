@@ -141,25 +141,18 @@ public final class JournalRecorder {
             step.causeLocation = try locationNumber(location)
         }
         for change in changes.initialized {
-            guard try define(change.atom, sample: change.value) else { continue }
-            let value = encoder.encode(change.value, isSensitive: change.atom.isSensitive)
-            atoms[change.atom.number]?.record(value, of: change.value)
-            step.initialized.append(JournalValueEntry(atom: change.atom.number, value: value))
+            guard let recorded = try define(change.atom, sample: change.value) else { continue }
+            // A value that did not exist before is never a patch.
+            let written = recorded.write(change.value, encoder: encoder)
+            step.initialized.append(JournalValueEntry(atom: change.atom.number, value: written.value))
         }
         for change in changes.updated {
-            guard try define(change.atom, sample: change.value) else { continue }
-            let number = change.atom.number
-            // A list with a few elements changed is written as a patch of the previous value.
-            if !change.atom.isSensitive, let array = change.value as? any JournalPatchableArray,
-               let previous = atoms[number]?.heldValue, let edits = array.edits(from: previous, encoder: encoder) {
-                atoms[number]?.recordPatched(change.value)
-                step.updated.append(JournalValueEntry(atom: number, value: JournalValuePatch.placeholder))
-                step.patches.append(JournalValuePatch(atom: number, edits: edits))
-                continue
+            guard let recorded = try define(change.atom, sample: change.value) else { continue }
+            let written = recorded.write(change.value, encoder: encoder)
+            step.updated.append(JournalValueEntry(atom: change.atom.number, value: written.value))
+            if let edits = written.edits {
+                step.patches.append(JournalValuePatch(atom: change.atom.number, edits: edits))
             }
-            let value = encoder.encode(change.value, isSensitive: change.atom.isSensitive)
-            atoms[number]?.record(value, of: change.value)
-            step.updated.append(JournalValueEntry(atom: number, value: value))
         }
         for atom in changes.recomputed where atoms[atom.number] != nil {
             step.recomputed.append(atom.number)
@@ -198,8 +191,7 @@ public final class JournalRecorder {
     private func recordInitialState(_ snapshot: Snapshot, commit: Int) throws(JournalError) {
         lastCommit = commit
         for entry in snapshot.atoms {
-            guard try define(entry.atom, sample: entry.value) else { continue }
-            atoms[entry.atom.number]?.record(encoder.encode(entry.value, isSensitive: entry.atom.isSensitive), of: entry.value)
+            _ = try define(entry.atom, sample: entry.value)?.write(entry.value, encoder: encoder)
         }
         for edge in snapshot.edges {
             if let recorded = recorded(edge) { edges.insert(recorded) }
@@ -216,11 +208,8 @@ public final class JournalRecorder {
     private func makeKeyframe(commit: Int, time: Int64) -> JournalKeyframe {
         var entries: [JournalValueEntry] = []
         entries.reserveCapacity(atoms.count)
-        for number in atoms.keys.sorted() {
-            guard var atom = atoms[number] else { continue }
-            let value = atom.wholeValue(encoder: encoder)
-            atoms[number] = atom
-            entries.append(JournalValueEntry(atom: number, value: value))
+        for (number, atom) in atoms.sorted(by: { $0.key < $1.key }) {
+            entries.append(JournalValueEntry(atom: number, value: atom.wholeValue(encoder: encoder)))
         }
         return JournalKeyframe(
             commit: commit,
@@ -231,16 +220,17 @@ public final class JournalRecorder {
         )
     }
 
-    /// Writes an atom's definition the first time it is seen; returns whether the atom is
-    /// recorded at all.
-    private func define(_ atom: AtomInfo, sample: Any?) throws(JournalError) -> Bool {
-        if atoms[atom.number] != nil { return true }
-        if excludedAtoms.contains(atom.number) { return false }
+    /// Writes an atom's definition the first time it is seen; returns what the recorder
+    /// keeps of it, or `nil` when the atom is not recorded at all.
+    private func define(_ atom: AtomInfo, sample: Any?) throws(JournalError) -> RecordedAtom? {
+        if let recorded = atoms[atom.number] { return recorded }
+        if excludedAtoms.contains(atom.number) { return nil }
         guard options.records(atom.id) else {
             excludedAtoms.insert(atom.number)
-            return false
+            return nil
         }
-        atoms[atom.number] = RecordedAtom(isSensitive: atom.isSensitive)
+        let recorded = RecordedAtom(isSensitive: atom.isSensitive)
+        atoms[atom.number] = recorded
         try writer.append(.atomDefinition(JournalAtomDefinition(
             number: atom.number,
             id: atom.id.rawValue,
@@ -250,7 +240,7 @@ public final class JournalRecorder {
             isSensitive: atom.isSensitive,
             isKeepAlive: atom.isKeepAlive
         )))
-        return true
+        return recorded
     }
 
     private func recorded(_ edge: AtomEdge) -> JournalEdge? {

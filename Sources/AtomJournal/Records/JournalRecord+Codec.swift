@@ -84,6 +84,13 @@ extension JournalRecord {
     /// Encodes the payload, advancing `base` past a step or keyframe.
     func encodePayload(base: inout DeltaBase) -> [UInt8] {
         var writer = ByteWriter()
+        encodePayload(into: &writer, base: &base)
+        return writer.bytes
+    }
+
+    /// Appends the payload to `writer`, advancing `base` past a step or keyframe: the journal
+    /// writer encodes straight into its buffer, with no array per record.
+    func encodePayload(into writer: inout ByteWriter, base: inout DeltaBase) {
         switch self {
         case .atomDefinition(let definition):
             writer.varint(definition.number)
@@ -164,7 +171,6 @@ extension JournalRecord {
             writer.signed(close.time)
             writer.varint(close.stepCount)
         }
-        return writer.bytes
     }
 
     /// Decodes a payload of a known type, advancing `base` past a step or keyframe. Returns
