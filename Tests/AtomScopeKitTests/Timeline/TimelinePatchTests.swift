@@ -91,6 +91,13 @@ struct TimelinePatchTests {
                 #expect(value == expected, "step \(number)")
             }
         }
+        // A journal cut from it holds the same patches and gives the same states.
+        let cut = folder.appending(path: "cut.journal")
+        try timeline.writeJournal(upTo: 33, to: cut)
+        let cutTimeline = try Timeline(url: cut)
+        for step in cutTimeline.stateRange {
+            #expect(ReferenceState(try cutTimeline.state(at: step)) == reference.states[step], "cut, step \(step)")
+        }
         // verify replays every step against every keyframe.
         let verification = try JournalVerification(url: url)
         #expect(verification.keyframesChecked >= 10)
