@@ -25,14 +25,14 @@ final class RecordedAtom {
     /// Writes a new value: as a patch of the previous one when it is an array that changed
     /// in a few elements, otherwise whole.
     func write(_ value: Any?, encoder: JournalValueEncoder) -> (value: JournalValue, edits: [JournalArrayEdit]?) {
-        if let array = patchable(value) {
-            if let previous = heldValue, let edits = array.edits(from: previous, encoder: encoder) {
-                encoded = nil
-                heldValue = value
-                return (JournalValuePatch.placeholder, edits)
-            }
+        let array = patchable(value)
+        if let array, let previous = heldValue, let edits = array.edits(from: previous, encoder: encoder) {
+            encoded = nil
             heldValue = value
+            return (JournalValuePatch.placeholder, edits)
         }
+        // The next patch's base is exactly what readers hold after this whole value.
+        heldValue = array == nil ? nil : value
         let whole = encoder.encode(value, isSensitive: isSensitive)
         encoded = whole
         return (whole, nil)
