@@ -9,6 +9,10 @@ let package = Package(
     dependencies: [.package(name: "atomscope", path: "../..")],
     targets: [
         .executableTarget(name: "HotPath", dependencies: [.product(name: "Atoms", package: "atomscope")]),
+        .executableTarget(
+            name: "RecorderHotPath",
+            dependencies: [.product(name: "Atoms", package: "atomscope"), .product(name: "AtomJournal", package: "atomscope")]
+        ),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -11,6 +11,7 @@ let benchmarks: @Sendable () -> Void = {
     registerDeepRecording()
     registerAsyncRecording()
     registerStepBytes()
+    registerTodoStepBytes()
     registerAppend()
     registerOpenIndex()
     registerSeek()

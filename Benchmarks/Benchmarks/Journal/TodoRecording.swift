@@ -3,8 +3,8 @@
 // delete — with one AtomViewContext watching the filtered list and one watching the stats.
 //
 // One benchmark iteration runs the session twice in fresh stores, once without a recorder
-// ("off") and once with a JournalRecorder attached ("on", flush policy every 100 ms, journal in
-// a temporary directory), alternating which goes first. Creating and closing the recorder
+// ("off") and once with a JournalRecorder attached ("on", the default flush policy `.writeEachCommit`,
+// journal in a temporary directory), alternating which goes first. Creating and closing the recorder
 // (file creation, first keyframe, the fsync at close) happens outside the measured region:
 // what is measured is the session's commits, as an app that records all along pays for them.
 
@@ -13,46 +13,6 @@ import Atoms
 import Benchmark
 import BenchmarkSupport
 import Foundation
-
-// MARK: atoms (as in Sources/ExampleTodo/TodoAtoms.swift)
-
-private struct Todo: Hashable, Codable, Sendable {
-    var id: Int
-    var text: String
-    var isCompleted: Bool
-}
-
-private enum Filter: String, Hashable, Codable, Sendable {
-    case all, completed, uncompleted
-}
-
-private struct TodosAtom: StateAtom, Hashable {
-    func defaultValue(context: Context) -> [Todo] { [] }
-}
-
-private struct FilterAtom: StateAtom, Hashable {
-    func defaultValue(context: Context) -> Filter { .all }
-}
-
-private struct FilteredTodosAtom: ValueAtom, Hashable {
-    func value(context: Context) -> [Todo] {
-        let filter = context.watch(FilterAtom())
-        let todos = context.watch(TodosAtom())
-        switch filter {
-        case .all: return todos
-        case .completed: return todos.filter(\.isCompleted)
-        case .uncompleted: return todos.filter { !$0.isCompleted }
-        }
-    }
-}
-
-private struct StatsAtom: ValueAtom, Hashable {
-    func value(context: Context) -> String {
-        let todos = context.watch(TodosAtom())
-        let done = todos.filter(\.isCompleted).count
-        return "\(done)/\(todos.count) done"
-    }
-}
 
 // MARK: session (as in Sources/ExampleTodo/TodoSession.swift)
 
@@ -184,10 +144,9 @@ private func todoOff() -> Int {
 private func todoOn(directory: URL, run: Int) -> Int {
     let url = directory.appending(path: "todo-\(run).journal")
     let root = AtomRoot()
-    var options = JournalRecorderOptions()
-    options.flushPolicy = .interval(.milliseconds(100))
+    // The default policy: each commit's records reach the kernel before the commit returns.
     let recorder = must("creating the recorder") { () throws(JournalError) in
-        try JournalRecorder(root: root, url: url, options: options)
+        try JournalRecorder(root: root, url: url)
     }
     let list = Watcher(root)
     let header = Watcher(root)

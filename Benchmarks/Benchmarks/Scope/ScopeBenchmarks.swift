@@ -13,4 +13,5 @@ let benchmarks: @Sendable () -> Void = {
     registerDiff()
     registerRender()
     registerRenderMemory()
+    registerJSONParsing()
 }

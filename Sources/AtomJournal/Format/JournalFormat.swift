@@ -10,8 +10,9 @@ public enum JournalFormat {
     ///
     /// 1.1 adds the subscriber's name at the end of a subscriber definition; 1.2 adds step
     /// extensions after a step's sections, the first of them the atoms recomputed to an equal
-    /// value.
-    public static let minorVersion: UInt16 = 2
+    /// value; 1.3 adds the patched extension, which writes a changed JSON array as edits to
+    /// its previous value.
+    public static let minorVersion: UInt16 = 3
     /// The size of the random per-journal salt mixed into every frame checksum.
     public static let saltSize = 16
     /// The largest metadata block a header may declare.

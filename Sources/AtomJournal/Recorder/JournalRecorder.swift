@@ -46,16 +46,14 @@ public final class JournalRecorder {
     private let keyframeInterval: Int
     private var lastCommit = 0
 
-    /// Atoms being recorded: their sensitivity, by number. An atom that is filtered out is
-    /// never entered, so its number is unknown to every step.
-    private var definedAtoms: [Int: Bool] = [:]
+    /// Atoms being recorded, by number, with their current values, kept up to date from
+    /// each change set so that a keyframe needs no snapshot of the store. An atom that is
+    /// filtered out is never entered, so its number is unknown to every step.
+    private var atoms: [Int: RecordedAtom] = [:]
     private var excludedAtoms: Set<Int> = []
     private var definedSubscribers: Set<Int> = []
     private var locationNumbers: [SourceLocation: Int] = [:]
 
-    // The current state, kept up to date from each change set, so that a keyframe needs no
-    // snapshot of the store.
-    private var values: [Int: JournalValue] = [:]
     private var edges: Set<JournalEdge> = []
     private var subscriptions: Set<JournalSubscription> = []
 
@@ -143,21 +141,23 @@ public final class JournalRecorder {
             step.causeLocation = try locationNumber(location)
         }
         for change in changes.initialized {
-            guard try define(change.atom, sample: change.value) else { continue }
-            let value = encoder.encode(change.value, isSensitive: change.atom.isSensitive)
-            values[change.atom.number] = value
-            step.initialized.append(JournalValueEntry(atom: change.atom.number, value: value))
+            guard let recorded = try define(change.atom, sample: change.value) else { continue }
+            // A value that did not exist before is never a patch.
+            let written = recorded.write(change.value, encoder: encoder)
+            step.initialized.append(JournalValueEntry(atom: change.atom.number, value: written.value))
         }
         for change in changes.updated {
-            guard try define(change.atom, sample: change.value) else { continue }
-            let value = encoder.encode(change.value, isSensitive: change.atom.isSensitive)
-            values[change.atom.number] = value
-            step.updated.append(JournalValueEntry(atom: change.atom.number, value: value))
+            guard let recorded = try define(change.atom, sample: change.value) else { continue }
+            let written = recorded.write(change.value, encoder: encoder)
+            step.updated.append(JournalValueEntry(atom: change.atom.number, value: written.value))
+            if let edits = written.edits {
+                step.patches.append(JournalValuePatch(atom: change.atom.number, edits: edits))
+            }
         }
-        for atom in changes.recomputed where definedAtoms[atom.number] != nil {
+        for atom in changes.recomputed where atoms[atom.number] != nil {
             step.recomputed.append(atom.number)
         }
-        if let number = commit.cause.atomNumber, definedAtoms[number] != nil {
+        if let number = commit.cause.atomNumber, atoms[number] != nil {
             step.causeAtom = number
         }
         for edge in changes.edgesAdded {
@@ -182,8 +182,7 @@ public final class JournalRecorder {
         }
         for atom in changes.released {
             excludedAtoms.remove(atom.number)
-            guard definedAtoms.removeValue(forKey: atom.number) != nil else { continue }
-            values[atom.number] = nil
+            guard atoms.removeValue(forKey: atom.number) != nil else { continue }
             step.released.append(atom.number)
         }
         return step
@@ -192,8 +191,7 @@ public final class JournalRecorder {
     private func recordInitialState(_ snapshot: Snapshot, commit: Int) throws(JournalError) {
         lastCommit = commit
         for entry in snapshot.atoms {
-            guard try define(entry.atom, sample: entry.value) else { continue }
-            values[entry.atom.number] = encoder.encode(entry.value, isSensitive: entry.atom.isSensitive)
+            _ = try define(entry.atom, sample: entry.value)?.write(entry.value, encoder: encoder)
         }
         for edge in snapshot.edges {
             if let recorded = recorded(edge) { edges.insert(recorded) }
@@ -205,26 +203,34 @@ public final class JournalRecorder {
         try writer.endCommit()
     }
 
+    /// The state as a keyframe. Values last written as patches are encoded whole here, once
+    /// per keyframe rather than at every change.
     private func makeKeyframe(commit: Int, time: Int64) -> JournalKeyframe {
-        JournalKeyframe(
+        var entries: [JournalValueEntry] = []
+        entries.reserveCapacity(atoms.count)
+        for (number, atom) in atoms.sorted(by: { $0.key < $1.key }) {
+            entries.append(JournalValueEntry(atom: number, value: atom.wholeValue(encoder: encoder)))
+        }
+        return JournalKeyframe(
             commit: commit,
             time: time,
-            atoms: values.keys.sorted().map { JournalValueEntry(atom: $0, value: values[$0] ?? .absent) },
+            atoms: entries,
             edges: edges.sorted { ($0.upstream, $0.downstream) < ($1.upstream, $1.downstream) },
             subscriptions: subscriptions.sorted { ($0.atom, $0.subscriber) < ($1.atom, $1.subscriber) }
         )
     }
 
-    /// Writes an atom's definition the first time it is seen; returns whether the atom is
-    /// recorded at all.
-    private func define(_ atom: AtomInfo, sample: Any?) throws(JournalError) -> Bool {
-        if definedAtoms[atom.number] != nil { return true }
-        if excludedAtoms.contains(atom.number) { return false }
+    /// Writes an atom's definition the first time it is seen; returns what the recorder
+    /// keeps of it, or `nil` when the atom is not recorded at all.
+    private func define(_ atom: AtomInfo, sample: Any?) throws(JournalError) -> RecordedAtom? {
+        if let recorded = atoms[atom.number] { return recorded }
+        if excludedAtoms.contains(atom.number) { return nil }
         guard options.records(atom.id) else {
             excludedAtoms.insert(atom.number)
-            return false
+            return nil
         }
-        definedAtoms[atom.number] = atom.isSensitive
+        let recorded = RecordedAtom(isSensitive: atom.isSensitive)
+        atoms[atom.number] = recorded
         try writer.append(.atomDefinition(JournalAtomDefinition(
             number: atom.number,
             id: atom.id.rawValue,
@@ -234,16 +240,16 @@ public final class JournalRecorder {
             isSensitive: atom.isSensitive,
             isKeepAlive: atom.isKeepAlive
         )))
-        return true
+        return recorded
     }
 
     private func recorded(_ edge: AtomEdge) -> JournalEdge? {
-        guard definedAtoms[edge.upstream.number] != nil, definedAtoms[edge.downstream.number] != nil else { return nil }
+        guard atoms[edge.upstream.number] != nil, atoms[edge.downstream.number] != nil else { return nil }
         return JournalEdge(upstream: edge.upstream.number, downstream: edge.downstream.number)
     }
 
     private func recorded(_ subscription: AtomSubscription) throws(JournalError) -> JournalSubscription? {
-        guard definedAtoms[subscription.atom.number] != nil else { return nil }
+        guard atoms[subscription.atom.number] != nil else { return nil }
         let subscriber = subscription.subscriber
         if definedSubscribers.insert(subscriber.number).inserted {
             try writer.append(.subscriberDefinition(JournalSubscriberDefinition(

@@ -38,6 +38,17 @@ struct JournalValueEncoder {
         return .text(String(describing: value))
     }
 
+    /// The JSON text of one value, as ``encode(_:isSensitive:)`` writes it inside a
+    /// larger value: the fast encoder first, `JSONEncoder` when it declines, `nil` when
+    /// neither can.
+    func json<T: Encodable>(_ value: T) -> String? {
+        if let text = try? FastJSONEncoder.encode(value, using: fastWriter) {
+            return text
+        }
+        guard let data = try? encoder.encode(value) else { return nil }
+        return String(data: data, encoding: .utf8)
+    }
+
     /// Whether values of this type can be written as JSON and read back into the app.
     static func isRestorable(_ value: Any?) -> Bool {
         guard let value else { return false }

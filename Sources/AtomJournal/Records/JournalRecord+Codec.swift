@@ -22,6 +22,25 @@ struct DeltaBase: Equatable {
 private enum StepExtension {
     /// Atoms recomputed, or set, to an equal value: count, then atom numbers.
     static let recomputed: UInt8 = 1
+    /// Atoms whose new value is written as edits to the previous one (format 1.3): count,
+    /// then for each: atom number, form, then a length-prefixed body.
+    static let patched: UInt8 = 2
+}
+
+/// How a patch's edits are written (format 1.3).
+private enum PatchForm {
+    /// The edits follow: count, then each an operation, an index and its operand.
+    static let arrayEdits: UInt8 = 0
+    /// The same edits as an earlier patch of the step, by its position: a list and the view
+    /// of it that shows the whole list change alike.
+    static let sameAs: UInt8 = 1
+}
+
+/// The operations of an array edit (format 1.3).
+private enum ArrayEditOperation {
+    static let replace: UInt8 = 0
+    static let insert: UInt8 = 1
+    static let remove: UInt8 = 2
 }
 
 /// Bits of a step's flags byte: which optional sections follow.
@@ -65,6 +84,13 @@ extension JournalRecord {
     /// Encodes the payload, advancing `base` past a step or keyframe.
     func encodePayload(base: inout DeltaBase) -> [UInt8] {
         var writer = ByteWriter()
+        encodePayload(into: &writer, base: &base)
+        return writer.bytes
+    }
+
+    /// Appends the payload to `writer`, advancing `base` past a step or keyframe: the journal
+    /// writer encodes straight into its buffer, with no array per record.
+    func encodePayload(into writer: inout ByteWriter, base: inout DeltaBase) {
         switch self {
         case .atomDefinition(let definition):
             writer.varint(definition.number)
@@ -125,6 +151,10 @@ extension JournalRecord {
                 writer.u8(StepExtension.recomputed)
                 writer.data(body.bytes)
             }
+            if !step.patches.isEmpty {
+                writer.u8(StepExtension.patched)
+                writer.data(Self.patchesBody(step.patches))
+            }
         case .keyframe(let keyframe):
             writer.varint(keyframe.commit)
             writer.signed(keyframe.time)
@@ -141,7 +171,6 @@ extension JournalRecord {
             writer.signed(close.time)
             writer.varint(close.stepCount)
         }
-        return writer.bytes
     }
 
     /// Decodes a payload of a known type, advancing `base` past a step or keyframe. Returns
@@ -222,6 +251,8 @@ extension JournalRecord {
                     let count = try body.itemCount(minimumSize: 1)
                     step.recomputed.reserveCapacity(count)
                     for _ in 0..<count { step.recomputed.append(try body.number()) }
+                } else if tag == StepExtension.patched {
+                    step.patches = try body.patches(updated: step.updated)
                 }
             }
             return .step(step)
@@ -238,6 +269,45 @@ extension JournalRecord {
         case .close:
             return .close(JournalClose(commit: try reader.number(), time: try reader.signed(), stepCount: try reader.number()))
         }
+    }
+}
+
+extension JournalRecord {
+    /// The body of the patched extension. A patch whose edits equal an earlier one's is
+    /// written as a reference to it: with the filter at "all", a filtered list changes exactly
+    /// as the list does.
+    static func patchesBody(_ patches: [JournalValuePatch]) -> [UInt8] {
+        var body = ByteWriter()
+        body.varint(patches.count)
+        for (position, patch) in patches.enumerated() {
+            body.varint(patch.atom)
+            var edits = ByteWriter()
+            if let earlier = patches[..<position].firstIndex(where: { $0.edits == patch.edits }) {
+                body.u8(PatchForm.sameAs)
+                edits.varint(earlier)
+            } else {
+                body.u8(PatchForm.arrayEdits)
+                edits.varint(patch.edits.count)
+                for edit in patch.edits {
+                    switch edit {
+                    case .replace(let index, let json):
+                        edits.u8(ArrayEditOperation.replace)
+                        edits.varint(index)
+                        edits.string(json)
+                    case .insert(let index, let json):
+                        edits.u8(ArrayEditOperation.insert)
+                        edits.varint(index)
+                        edits.string(json)
+                    case .remove(let index, let count):
+                        edits.u8(ArrayEditOperation.remove)
+                        edits.varint(index)
+                        edits.varint(count)
+                    }
+                }
+            }
+            body.data(edits.bytes)
+        }
+        return body.bytes
     }
 }
 
@@ -316,6 +386,57 @@ extension ByteReader {
             entries.append(JournalValueEntry(atom: try number(), value: try value()))
         }
         return entries
+    }
+
+    /// The body of a step's patched extension. A patch of a form this version does not know
+    /// is skipped, so its atom keeps the placeholder value of `updated`, as in older readers.
+    mutating func patches(updated: [JournalValueEntry]) throws(PayloadError) -> [JournalValuePatch] {
+        let count = try itemCount(minimumSize: 3)
+        var patches: [JournalValuePatch] = []
+        // Each entry's patch, or nil for a form skipped, so that a later reference finds it.
+        var byPosition: [[JournalArrayEdit]?] = []
+        patches.reserveCapacity(count)
+        byPosition.reserveCapacity(count)
+        for _ in 0..<count {
+            let atom = try number()
+            let form = try u8()
+            var body = try block()
+            let edits: [JournalArrayEdit]?
+            switch form {
+            case PatchForm.arrayEdits:
+                edits = try body.arrayEdits()
+            case PatchForm.sameAs:
+                let earlier = try body.number()
+                guard earlier < byPosition.count else { throw .invalid("patch refers to a later patch \(earlier)") }
+                edits = byPosition[earlier]
+            default:
+                edits = nil
+            }
+            byPosition.append(edits)
+            guard let edits else { continue }
+            guard updated.contains(where: { $0.atom == atom }) else {
+                throw .invalid("patched atom \(atom) is not among the updated atoms")
+            }
+            patches.append(JournalValuePatch(atom: atom, edits: edits))
+        }
+        return patches
+    }
+
+    private mutating func arrayEdits() throws(PayloadError) -> [JournalArrayEdit] {
+        let count = try itemCount(minimumSize: 3)
+        var edits: [JournalArrayEdit] = []
+        edits.reserveCapacity(count)
+        for _ in 0..<count {
+            let operation = try u8()
+            let index = try number()
+            switch operation {
+            case ArrayEditOperation.replace: edits.append(.replace(index: index, json: try string()))
+            case ArrayEditOperation.insert: edits.append(.insert(index: index, json: try string()))
+            case ArrayEditOperation.remove: edits.append(.remove(index: index, count: try number()))
+            default: throw .invalid("unknown array edit \(operation)")
+            }
+        }
+        return edits
     }
 
     mutating func edges() throws(PayloadError) -> [JournalEdge] {

@@ -163,6 +163,11 @@ public struct JournalStep: Sendable, Equatable {
     /// downstream atoms were updated, but they did not change. Empty in journals written
     /// before format 1.2, which recorded such atoms in ``updated``.
     public var recomputed: [Int] = []
+    /// Atoms of ``updated`` whose new value is written as edits to their previous value
+    /// (format 1.3); their entries in ``updated`` hold ``JournalValuePatch/placeholder``.
+    /// `Timeline` applies them; a reader of the records alone applies them with
+    /// ``JournalValuePatch/apply(to:)`` to the value the atom had before the step.
+    public var patches: [JournalValuePatch] = []
     /// Atoms that were released.
     public var released: [Int]
     /// Dependencies that appeared.

@@ -211,20 +211,31 @@ public final class JournalWriter {
     public func append(_ record: JournalRecord) throws(JournalError) {
         guard !isClosed else { throw .writerClosed(path: path) }
         if let failure { throw failure }
-        let payload = record.encodePayload(base: &deltaBase)
-        guard payload.count <= JournalFormat.maximumPayloadSize else { throw .recordTooLarge(bytes: payload.count) }
-        var frame = ByteWriter(capacity: JournalFormat.frameHeaderSize + payload.count)
-        frame.u32(UInt32(payload.count))
+        // The frame is encoded straight into the buffer, after its header's place, and the
+        // header filled in once the payload's length is known: no array per record.
+        let start = buffer.count
+        let savedBase = deltaBase
+        var frame = ByteWriter(capacity: 0)
+        swap(&frame.bytes, &buffer)
+        frame.u32(0)
         frame.u32(0)
         frame.u8(record.type.rawValue)
         frame.u64(sequence)
-        frame.bytes.append(contentsOf: payload)
-        let checksum = frame.bytes.withUnsafeBytes { bytes in
-            CRC32C.update(saltState, UnsafeRawBufferPointer(rebasing: bytes[8...]))
+        record.encodePayload(into: &frame, base: &deltaBase)
+        swap(&frame.bytes, &buffer)
+        let frameSize = buffer.count - start
+        let payloadSize = frameSize - JournalFormat.frameHeaderSize
+        guard payloadSize <= JournalFormat.maximumPayloadSize else {
+            buffer.removeSubrange(start...)
+            deltaBase = savedBase
+            throw .recordTooLarge(bytes: payloadSize)
         }
-        let masked = CRC32C.mask(checksum)
-        for index in 0..<4 {
-            frame.bytes[4 + index] = UInt8(truncatingIfNeeded: masked >> UInt32(8 * index))
+        buffer.withUnsafeMutableBytes { bytes in
+            let checksum = CRC32C.mask(CRC32C.update(saltState, UnsafeRawBufferPointer(rebasing: bytes[(start + 8)...])))
+            for index in 0..<4 {
+                bytes[start + index] = UInt8(truncatingIfNeeded: UInt32(payloadSize) >> UInt32(8 * index))
+                bytes[start + 4 + index] = UInt8(truncatingIfNeeded: checksum >> UInt32(8 * index))
+            }
         }
         sequence += 1
         switch record {
@@ -237,8 +248,7 @@ public final class JournalWriter {
         default:
             break
         }
-        buffer.append(contentsOf: frame.bytes)
-        bytesWritten += frame.bytes.count
+        bytesWritten += frameSize
         if buffer.count >= bufferCapacity {
             try writeBuffer()
         }

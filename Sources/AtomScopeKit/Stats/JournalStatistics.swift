@@ -94,7 +94,12 @@ public struct JournalStatistics: Sendable, Encodable, Equatable {
             for entry in step.initialized + step.updated {
                 guard let id = index.atoms[entry.atom]?.id else { continue }
                 touched.insert(id)
-                usage[id]?.valueBytes += Self.size(of: entry.value)
+                // A patched value (format 1.3) costs its edits, not its placeholder.
+                if let patch = step.patches.first(where: { $0.atom == entry.atom }) {
+                    usage[id]?.valueBytes += Self.size(of: patch)
+                } else {
+                    usage[id]?.valueBytes += Self.size(of: entry.value)
+                }
             }
             for number in step.released {
                 if let id = index.atoms[number]?.id { touched.insert(id) }
@@ -107,6 +112,15 @@ public struct JournalStatistics: Sendable, Encodable, Equatable {
             }
         }
         perAtom = usage.values.sorted { ($1.changes, $0.id) < ($0.changes, $1.id) }
+    }
+
+    private static func size(of patch: JournalValuePatch) -> Int {
+        patch.edits.reduce(0) { total, edit in
+            switch edit {
+            case .replace(_, let json), .insert(_, let json): total + json.utf8.count
+            case .remove: total
+            }
+        }
     }
 
     private static func size(of value: JournalValue) -> Int {

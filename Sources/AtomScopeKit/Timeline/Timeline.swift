@@ -130,12 +130,32 @@ public final class Timeline {
 
     // MARK: Steps
 
-    /// Decodes a step, with names resolved.
+    /// Decodes a step, with names resolved and every value whole: a value the journal holds
+    /// as a patch (format 1.3) is the one the state after the step holds.
     ///
     /// - Throws: ``AtomScopeError/stepOutOfRange(path:step:valid:)`` unless
     ///   `1 <= number <= stepCount`.
     public func step(_ number: Int) throws(AtomScopeError) -> TimelineStep {
-        TimelineStep(try journalStep(number), number: number, catalog: catalog)
+        let record = try journalStep(number)
+        var step = TimelineStep(record, number: number, catalog: catalog)
+        if !record.patches.isEmpty {
+            // Kept, so that reading the steps in order applies each step once.
+            let state = try seek(to: number, keep: true)
+            for patch in record.patches {
+                step.updated[catalog.id(ofAtom: patch.atom)] = state.value(ofNumber: patch.atom)
+            }
+        }
+        return step
+    }
+
+    /// Applies a step to a state, reporting a patch that does not fit as a malformed step.
+    func apply(_ number: Int, to state: inout TimelineState) throws(AtomScopeError) {
+        let record = try journalStep(number)
+        do {
+            try state.apply(record, number: number)
+        } catch {
+            throw .malformedStep(path: path, step: number, reason: error.reason)
+        }
     }
 
     /// The step as the journal records it, by number.
@@ -182,8 +202,7 @@ public final class Timeline {
             state = try initialState(keyframe: keyframe)
         }
         while state.step < step {
-            let next = state.step + 1
-            state.apply(try journalStep(next), number: next)
+            try apply(state.step + 1, to: &state)
         }
         if keep {
             cachedState = state

@@ -104,6 +104,11 @@ public struct TimelineState: Sendable {
         subscriptions.filter { $0.atom == id }.map(\.subscriberLabel).sorted()
     }
 
+    /// An atom's value by its number in the journal, if it is live.
+    func value(ofNumber number: Int) -> JournalValue? {
+        raw.values[number]
+    }
+
     /// The state as a keyframe, by number, sorted as the recorder sorts it.
     func keyframe() -> JournalKeyframe {
         JournalKeyframe(
@@ -118,13 +123,21 @@ public struct TimelineState: Sendable {
     // MARK: Replaying
 
     /// Applies a step, in the order the recorder applied its change set to the state it
-    /// keeps for keyframes, so that replaying and seeking to a keyframe agree.
-    mutating func apply(_ step: JournalStep, number: Int) {
+    /// keeps for keyframes, so that replaying and seeking to a keyframe agree. A patched
+    /// value (format 1.3) is the atom's value before the step with the patch applied.
+    ///
+    /// - Throws: ``JournalPatchError`` when a patch does not fit the value it patches; the
+    ///   state is then partly updated and must not be used.
+    mutating func apply(_ step: JournalStep, number: Int) throws(JournalPatchError) {
         for entry in step.initialized {
             set(entry.value, of: entry.atom)
         }
         for entry in step.updated {
-            set(entry.value, of: entry.atom)
+            if !step.patches.isEmpty, let patch = step.patches.first(where: { $0.atom == entry.atom }) {
+                set(try patch.apply(to: raw.values[entry.atom] ?? .absent), of: entry.atom)
+            } else {
+                set(entry.value, of: entry.atom)
+            }
         }
         for edge in step.edgesAdded {
             insert(edge)

@@ -17,8 +17,7 @@ extension Timeline {
         for position in keyframes.indices.dropFirst() {
             let target = keyframes[position].stepCount
             while state.step < target {
-                let number = state.step + 1
-                state.apply(try journalStep(number), number: number)
+                try apply(state.step + 1, to: &state)
             }
             let stored = try initialState(keyframe: position)
             if let difference = Self.firstDifference(replayed: state, stored: stored) {

@@ -77,19 +77,16 @@ extension AtomStore {
     private func makeCommit() -> AtomCommit {
         var changes = AtomChangeSet()
         for node in log.initialized {
-            let value = node.recordedValue
-            node.committedValue = value
-            changes.initialized.append(AtomValueChange(atom: info(for: node), value: value))
+            node.keepCommittedValue()
+            changes.initialized.append(AtomValueChange(atom: info(for: node), value: node.recordedValue))
         }
         for node in log.changed where node.initializedEpoch != epoch && node.isAlive {
-            let value = node.recordedValue
             let info = info(for: node)
-            if ValueChangeRule.differs(node.committedValue, value, kind: info.kind) {
-                changes.updated.append(AtomValueChange(atom: info, value: value))
+            if node.commitChange(kind: info.kind) {
+                changes.updated.append(AtomValueChange(atom: info, value: node.recordedValue))
             } else {
                 changes.recomputed.append(info)
             }
-            node.committedValue = value
         }
         for node in log.stopped where node.changedEpoch != epoch && node.initializedEpoch != epoch && node.isAlive {
             changes.recomputed.append(info(for: node))

@@ -80,6 +80,25 @@ class NodeBase {
     /// The value as journals and tools show it.
     var recordedValue: Any? { asyncStatus ?? anyValue }
 
+    /// Makes the recorded value the one the last commit reported, the base of the next
+    /// commit's comparison.
+    func keepCommittedValue() {
+        committedValue = recordedValue
+    }
+
+    /// Forgets the committed value, when nothing observes commits any more.
+    func dropCommittedValue() {
+        committedValue = nil
+    }
+
+    /// Whether the recorded value differs from the committed one by the one rule
+    /// (``ValueChangeRule``); the recorded value then becomes the committed one.
+    func commitChange(kind: AtomKind) -> Bool {
+        let value = recordedValue
+        defer { committedValue = value }
+        return ValueChangeRule.differs(committedValue, value, kind: kind)
+    }
+
     // The members below are implemented by `Node`; these bodies are never reached because
     // every node is a `Node<A>`. They return neutral values instead of trapping.
 
@@ -117,6 +136,16 @@ final class Node<A: Atom>: NodeBase {
     var atom: A
     var value: A.Produced?
     var effect: A.Effect?
+    /// The committed value of a synchronous atom, typed, so that telling a change from an
+    /// equal recompute costs one `==` (async atoms, whose recorded value is their status,
+    /// keep theirs in `committedValue`).
+    private var typedCommittedValue: A.Produced?
+    /// `==` for the value type, found at the first comparison; `.none` until then.
+    private var equality: ((A.Produced, A.Produced) -> Bool)?? = .none
+    /// Whether the atom holds one object mutated in place, so that every commit that touches
+    /// it is a change (rule 1 of ``ValueChangeRule``); kept, because comparing kinds compares
+    /// their names.
+    private lazy var isMutatedInPlace = atom._kind == .observableObject || atom._kind == .observable
 
     init(number: Int, key: AtomKey, scope: ScopeState?, atom: A) {
         self.atom = atom
@@ -144,6 +173,32 @@ final class Node<A: Atom>: NodeBase {
     }
 
     override var anyValue: Any? { value }
+
+    override func keepCommittedValue() {
+        if startsAsyncWork { return super.keepCommittedValue() }
+        typedCommittedValue = value
+    }
+
+    override func dropCommittedValue() {
+        super.dropCommittedValue()
+        typedCommittedValue = nil
+    }
+
+    override func commitChange(kind: AtomKind) -> Bool {
+        if startsAsyncWork { return super.commitChange(kind: kind) }
+        let old = typedCommittedValue
+        typedCommittedValue = value
+        if isMutatedInPlace { return true }
+        guard let old, let new = value else { return (old == nil) != (value == nil) }
+        if equality == nil {
+            equality = .some(TypedEquality.of(A.Produced.self))
+        }
+        if case .some(.some(let equal)) = equality {
+            return !equal(old, new)
+        }
+        // Not Equatable: the rule's JSON or description comparison, rare and costly anyway.
+        return ValueChangeRule.differs(old, new, kind: kind)
+    }
 
     override func makeInfo(store: AtomStore) -> AtomInfo {
         AtomInfo(

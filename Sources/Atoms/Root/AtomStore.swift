@@ -109,7 +109,7 @@ public final class AtomStore {
         // Commits tell changes from recomputes against the value each atom had when the
         // previous commit settled, or when observation began.
         for node in nodes.values {
-            node.committedValue = isRecording ? node.recordedValue : nil
+            if isRecording { node.keepCommittedValue() } else { node.dropCommittedValue() }
         }
     }
 

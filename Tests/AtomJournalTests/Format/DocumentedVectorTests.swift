@@ -22,7 +22,7 @@ struct DocumentedVectorTests {
         // The checksum is the masked CRC-32C of every header byte before it.
         let stored = UInt32(FormatSpec.readLittleEndian(header, at: 99, width: 4))
         #expect(stored == CRC32C.mask(CRC32C.checksum(Array(header.prefix(99)))))
-        #expect(stored == 0x8C6D_2646)
+        #expect(stored == 0x32BB_AA62)
     }
 
     @Test func documentedFramesSitAtTheDocumentedOffsets() throws {
@@ -45,7 +45,7 @@ struct DocumentedVectorTests {
         #expect(reader.header.metadata == FormatSpec.vectorMetadata)
         #expect(reader.header.size == 103)
         #expect(reader.header.majorVersion == 1)
-        #expect(reader.header.minorVersion == 2)
+        #expect(reader.header.minorVersion == 3)
         #expect(reader.header.appName == "demo")
         #expect(reader.header.processID == 4242)
         #expect(reader.header.startTime == 1_700_000_000_000_000)
@@ -173,6 +173,31 @@ struct DocumentedVectorTests {
         #expect(Array(documented.dropLast(6)) == JournalRecord.step(step).encodePayload(base: &withoutBase))
     }
 
+    /// Format 1.3's patched extension: two patches, the second a reference to the first, after
+    /// the entries a 1.2 reader reads as placeholder text.
+    @Test func documentedStepWithPatches() throws {
+        let documented = try FormatSpec.documentedHex("vector-step-patched")
+        let edits: [JournalArrayEdit] = [.replace(index: 1, json: "20"), .insert(index: 3, json: "4"), .remove(index: 0, count: 1)]
+        var step = JournalStep(
+            commit: 1, time: 2, operation: "modify", causeAtom: 1,
+            updated: [JournalValueEntry(atom: 1, value: JournalValuePatch.placeholder), JournalValueEntry(atom: 2, value: JournalValuePatch.placeholder)]
+        )
+        step.patches = [JournalValuePatch(atom: 1, edits: edits), JournalValuePatch(atom: 2, edits: edits)]
+        var base = DeltaBase()
+        #expect(documented == JournalRecord.step(step).encodePayload(base: &base))
+        var decodeBase = DeltaBase()
+        let decoded = try documented.withUnsafeBytes { bytes in
+            try JournalRecord.decode(type: 4, payload: bytes, base: &decodeBase)
+        }
+        #expect(decoded == .step(step))
+        // The documented values before and after.
+        #expect(try step.patches[0].apply(to: .json("[1,2,3]")) == .json("[20,3,4]"))
+        // Without its extension, the same bytes are what a 1.2 reader decodes: the placeholders.
+        var withoutBase = DeltaBase()
+        step.patches = []
+        #expect(Array(documented.dropLast(23)) == JournalRecord.step(step).encodePayload(base: &withoutBase))
+    }
+
     /// Format 1.1's named subscriber definition: the 1.0 bytes, then the name.
     @Test func documentedNamedSubscriberDefinition() throws {
         let documented = try FormatSpec.documentedHex("vector-subscriber-definition-named")
@@ -260,7 +285,7 @@ struct DocumentedVectorTests {
     @Test func documentedConstants() {
         #expect(JournalFormat.magic == [0x89, 0x41, 0x54, 0x4A, 0x0D, 0x0A, 0x1A, 0x0A])
         #expect(JournalFormat.majorVersion == 1)
-        #expect(JournalFormat.minorVersion == 2)
+        #expect(JournalFormat.minorVersion == 3)
         #expect(JournalFormat.saltSize == 16)
         #expect(JournalFormat.maximumPayloadSize == 16_777_216)
         #expect(JournalFormat.maximumMetadataSize == 65_536)

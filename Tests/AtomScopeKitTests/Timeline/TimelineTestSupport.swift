@@ -78,7 +78,15 @@ struct ReferenceReplay {
         }
         states.append(name(values, edges, subscriptions))
         for step in steps {
-            for entry in step.initialized + step.updated { values[entry.atom] = entry.value }
+            for entry in step.initialized { values[entry.atom] = entry.value }
+            for entry in step.updated {
+                // A patched value (format 1.3) is the value before with the edits applied.
+                if let patch = step.patches.first(where: { $0.atom == entry.atom }) {
+                    values[entry.atom] = try patch.apply(to: values[entry.atom] ?? .absent)
+                } else {
+                    values[entry.atom] = entry.value
+                }
+            }
             edges.formUnion(step.edgesAdded)
             edges.subtract(step.edgesRemoved)
             subscriptions.formUnion(step.subscriptionsAdded)
