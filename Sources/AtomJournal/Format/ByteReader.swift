@@ -44,7 +44,17 @@ struct ByteReader {
         return value
     }
 
+    @inline(__always)
     mutating func varint() throws(PayloadError) -> UInt64 {
+        // Most varints in a journal (atom numbers, small deltas, short lengths) are one byte.
+        if offset < bytes.count, bytes[offset] < 0x80 {
+            offset += 1
+            return UInt64(bytes[offset - 1])
+        }
+        return try longVarint()
+    }
+
+    private mutating func longVarint() throws(PayloadError) -> UInt64 {
         var value: UInt64 = 0
         var shift: UInt64 = 0
         while true {
@@ -81,6 +91,12 @@ struct ByteReader {
         let value = try varint()
         guard value <= UInt64(remaining) else { throw .truncated }
         return Int(value)
+    }
+
+    /// Moves past `count` bytes.
+    mutating func skip(_ count: Int) throws(PayloadError) {
+        guard count >= 0, remaining >= count else { throw .truncated }
+        offset += count
     }
 
     mutating func bytes(count: Int) throws(PayloadError) -> [UInt8] {

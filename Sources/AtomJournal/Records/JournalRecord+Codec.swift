@@ -19,7 +19,7 @@ struct DeltaBase: Equatable {
 }
 
 /// Tags of a step's extensions, which follow its sections (format 1.2).
-private enum StepExtension {
+enum StepExtension {
     /// Atoms recomputed, or set, to an equal value: count, then atom numbers.
     static let recomputed: UInt8 = 1
     /// Atoms whose new value is written as edits to the previous one (format 1.3): count,
@@ -28,7 +28,7 @@ private enum StepExtension {
 }
 
 /// How a patch's edits are written (format 1.3).
-private enum PatchForm {
+enum PatchForm {
     /// The edits follow: count, then each an operation, an index and its operand.
     static let arrayEdits: UInt8 = 0
     /// The same edits as an earlier patch of the step, by its position: a list and the view
@@ -37,14 +37,14 @@ private enum PatchForm {
 }
 
 /// The operations of an array edit (format 1.3).
-private enum ArrayEditOperation {
+enum ArrayEditOperation {
     static let replace: UInt8 = 0
     static let insert: UInt8 = 1
     static let remove: UInt8 = 2
 }
 
 /// Bits of a step's flags byte: which optional sections follow.
-private enum StepSection {
+enum StepSection {
     static let label: UInt8 = 1 << 0
     static let initialized: UInt8 = 1 << 1
     static let updated: UInt8 = 1 << 2
@@ -55,7 +55,7 @@ private enum StepSection {
     static let subscriptionsRemoved: UInt8 = 1 << 7
 }
 
-private enum ValueTag {
+enum ValueTag {
     static let json: UInt8 = 0
     static let text: UInt8 = 1
     static let redacted: UInt8 = 2

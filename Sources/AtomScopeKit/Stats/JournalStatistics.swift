@@ -81,52 +81,73 @@ public struct JournalStatistics: Sendable, Encodable, Equatable {
             tornTailBytes = bytes
         }
 
-        var usage: [String: AtomUsage] = [:]
-        for definition in index.atoms.values {
-            usage[definition.id] = usage[definition.id] ?? AtomUsage(
-                id: definition.id, kind: definition.kind, changes: 0, recomputes: 0, valueBytes: 0, sensitive: definition.isSensitive
-            )
+        // One usage per distinct id (several atom numbers may share one), found by number
+        // through a table built once; each step is skimmed, not decoded.
+        var usage: [AtomUsage] = []
+        var slotOfID: [String: Int] = [:]
+        var slotOfNumber: [Int: Int] = [:]
+        for definition in index.atoms.values.sorted(by: { $0.number < $1.number }) {
+            let slot = slotOfID[definition.id] ?? {
+                usage.append(AtomUsage(id: definition.id, kind: definition.kind, changes: 0, recomputes: 0, valueBytes: 0, sensitive: definition.isSensitive))
+                slotOfID[definition.id] = usage.count - 1
+                return usage.count - 1
+            }()
+            slotOfNumber[definition.number] = slot
         }
         atoms = usage.count
-        for position in index.steps.indices {
-            let step = try journal.step(at: position)
-            var touched = Set<String>()
-            for entry in step.initialized + step.updated {
-                guard let id = index.atoms[entry.atom]?.id else { continue }
-                touched.insert(id)
-                // A patched value (format 1.3) costs its edits, not its placeholder.
-                if let patch = step.patches.first(where: { $0.atom == entry.atom }) {
-                    usage[id]?.valueBytes += Self.size(of: patch)
-                } else {
-                    usage[id]?.valueBytes += Self.size(of: entry.value)
+        // Atom numbers are the store's, usually small and dense: a table indexed by number
+        // then costs a load per entry where a dictionary costs a hash.
+        let largest = slotOfNumber.keys.max() ?? -1
+        let denseSlots: [Int32]? = largest < max(1 << 16, 16 * slotOfNumber.count) ? {
+            var table = [Int32](repeating: -1, count: largest + 1)
+            for (number, slot) in slotOfNumber { table[number] = Int32(slot) }
+            return table
+        }() : nil
+        func slot(of number: Int) -> Int? {
+            guard let denseSlots else { return slotOfNumber[number] }
+            guard number >= 0, number < denseSlots.count, denseSlots[number] >= 0 else { return nil }
+            return Int(denseSlots[number])
+        }
+        // Each slot counts a step once however many entries name it: the last step counted.
+        var lastChange = [Int](repeating: -1, count: usage.count)
+        var lastRecompute = [Int](repeating: -1, count: usage.count)
+        // This step's value entries, so that a patch (format 1.3) replaces its placeholder's
+        // bytes with its edits' bytes.
+        var stepValues: [(atom: Int, slot: Int, bytes: Int)] = []
+        var patched: [Int] = []
+        var currentStep = -1
+        try journal.skimSteps { position, item in
+            if position != currentStep {
+                currentStep = position
+                stepValues.removeAll(keepingCapacity: true)
+                patched.removeAll(keepingCapacity: true)
+            }
+            switch item {
+            case .value(let atom, let bytes):
+                guard let slot = slot(of: atom) else { return }
+                usage[slot].valueBytes += bytes
+                stepValues.append((atom, slot, bytes))
+                if lastChange[slot] != position {
+                    lastChange[slot] = position
+                    usage[slot].changes += 1
+                }
+            case .released(let atom):
+                guard let slot = slot(of: atom), lastChange[slot] != position else { return }
+                lastChange[slot] = position
+                usage[slot].changes += 1
+            case .recomputed(let atom):
+                guard let slot = slot(of: atom), lastRecompute[slot] != position else { return }
+                lastRecompute[slot] = position
+                usage[slot].recomputes += 1
+            case .patch(let atom, let bytes):
+                // The first patch of an atom is its value, as the timeline applies it.
+                guard !patched.contains(atom) else { return }
+                patched.append(atom)
+                for value in stepValues where value.atom == atom {
+                    usage[value.slot].valueBytes += bytes - value.bytes
                 }
             }
-            for number in step.released {
-                if let id = index.atoms[number]?.id { touched.insert(id) }
-            }
-            for id in touched {
-                usage[id]?.changes += 1
-            }
-            for number in Set(step.recomputed) {
-                if let id = index.atoms[number]?.id { usage[id]?.recomputes += 1 }
-            }
         }
-        perAtom = usage.values.sorted { ($1.changes, $0.id) < ($0.changes, $1.id) }
-    }
-
-    private static func size(of patch: JournalValuePatch) -> Int {
-        patch.edits.reduce(0) { total, edit in
-            switch edit {
-            case .replace(_, let json), .insert(_, let json): total + json.utf8.count
-            case .remove: total
-            }
-        }
-    }
-
-    private static func size(of value: JournalValue) -> Int {
-        switch value {
-        case .json(let text), .text(let text): text.utf8.count
-        case .redacted, .absent: 0
-        }
+        perAtom = usage.sorted { ($1.changes, $0.id) < ($0.changes, $1.id) }
     }
 }

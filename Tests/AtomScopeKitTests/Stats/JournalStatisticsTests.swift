@@ -17,4 +17,22 @@ struct JournalStatisticsTests {
         #expect(statistics.spanMicroseconds == .max)
         #expect(!statistics.text(style: TextStyle(colored: false)).isEmpty)
     }
+
+    /// The counts read by skimming each step equal the counts from decoding every step, on
+    /// every shipped journal (formats 1.0 to 1.2, recomputes, sensitive values).
+    @Test(arguments: ["fixtures/todo.journal", "fixtures/counter.journal", "fixtures/search.journal",
+                      "fixtures/versions/1.0/todo.journal", "fixtures/versions/1.1/todo.journal", "fixtures/versions/1.2/todo.journal"])
+    func skimmedCountsEqualDecodedCounts(_ path: String) throws {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().deletingLastPathComponent()
+        let url = root.appending(path: path)
+        guard FileManager.default.fileExists(atPath: url.path) else {
+            Issue.record("missing fixture \(path)")
+            return
+        }
+        let journal = try Journal(url: url)
+        let statistics = try JournalStatistics(journal: journal)
+        #expect(ReferenceUsage.of(statistics) == (try ReferenceUsage.of(journal)))
+        #expect(statistics.perAtom.contains { $0.changes > 0 })
+    }
 }

@@ -105,6 +105,7 @@ struct TimelinePatchTests {
         let stats = try JournalStatistics(journal: Journal(url: url))
         let entries = try #require(stats.perAtom.first { $0.id == "EntriesAtom" })
         #expect(entries.valueBytes < 60 * 100)
+        #expect(ReferenceUsage.of(stats) == (try ReferenceUsage.of(Journal(url: url))))
     }
 
     @Test("A patch that does not fit its value is a malformed step, named")
