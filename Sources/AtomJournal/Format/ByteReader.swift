@@ -93,6 +93,12 @@ struct ByteReader {
         return Int(value)
     }
 
+    /// The next `count` bytes, without moving past them.
+    func peek(_ count: Int) throws(PayloadError) -> UnsafeRawBufferPointer {
+        guard count >= 0, remaining >= count else { throw .truncated }
+        return UnsafeRawBufferPointer(rebasing: bytes[offset..<(offset + count)])
+    }
+
     /// Moves past `count` bytes.
     mutating func skip(_ count: Int) throws(PayloadError) {
         guard count >= 0, remaining >= count else { throw .truncated }

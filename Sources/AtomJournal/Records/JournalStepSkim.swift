@@ -1,14 +1,23 @@
 /// What a step changed, read from its payload without building the step: the atoms it
 /// initialized, updated, released or recomputed, and how many bytes each value took.
 ///
-/// Counting over every step of a large journal (`atomscope stat`) built each step's values as
-/// strings, and its lists and sets, only to measure and drop them: a second per step. This
-/// walks the same bytes (`JournalRecord+Codec.swift` is the layout) and allocates nothing.
+/// Opening a large journal (the timeline's index of changes, `atomscope stat`) built each
+/// step's values as strings, and its lists, only to look at the numbers and drop them: over a
+/// second for a million steps. This walks the same bytes (`JournalRecord+Codec.swift` is the
+/// layout), checks every string is UTF-8 as decoding would, and allocates nothing for ASCII.
 package enum JournalStepItem: Equatable, Sendable {
-    /// An initialized or updated atom, and its value's bytes (0 for a redacted or absent one).
-    case value(atom: Int, bytes: Int)
+    /// What caused the step: an atom and a source location, either of which may be missing.
+    case cause(atom: Int?, location: Int?)
+    /// An initialized atom, and its value's bytes (0 for a redacted or absent one).
+    case initialized(atom: Int, bytes: Int)
+    /// An updated atom, and its value's bytes (for a patched value, the placeholder's).
+    case updated(atom: Int, bytes: Int)
     /// A released atom.
     case released(atom: Int)
+    /// A dependency added or removed.
+    case edge(upstream: Int, downstream: Int)
+    /// A subscription added or removed.
+    case subscription(atom: Int, subscriber: Int)
     /// An atom recomputed, or set, to an equal value.
     case recomputed(atom: Int)
     /// An updated atom whose value is written as edits (format 1.3), and the edits' value bytes.
@@ -16,58 +25,100 @@ package enum JournalStepItem: Equatable, Sendable {
 }
 
 extension ByteReader {
+    /// Moves past a string, checking it is UTF-8 as decoding it would, and returns its length.
+    /// ASCII, most of what journals hold, is checked eight bytes at a time without building
+    /// the string.
+    mutating func skimString() throws(PayloadError) -> Int {
+        let count = try length()
+        let text = try peek(count)
+        var index = 0
+        var ascii = true
+        while ascii, count - index >= 8 {
+            ascii = text.loadUnaligned(fromByteOffset: index, as: UInt64.self) & 0x8080_8080_8080_8080 == 0
+            index += 8
+        }
+        while ascii, index < count {
+            ascii = text[index] < 0x80
+            index += 1
+        }
+        if !ascii, String(validating: text, as: UTF8.self) == nil {
+            throw .invalid("string is not valid UTF-8")
+        }
+        try skip(count)
+        return count
+    }
+
     /// Visits what a step payload changed, in the order the payload holds it.
-    mutating func skimStep(_ visit: (JournalStepItem) -> Void) throws(PayloadError) {
+    mutating func skimStep(_ visit: (JournalStepItem) throws -> Void) throws {
         _ = try signed()
         _ = try signed()
-        if try u8() == 0 { _ = try length().advancing(&self) }
-        _ = try number()
-        _ = try number()
+        if try u8() == 0 { _ = try skimString() }
+        let causeAtom = try number()
+        let causeLocation = try number()
+        try visit(.cause(atom: causeAtom == 0 ? nil : causeAtom - 1, location: causeLocation == 0 ? nil : causeLocation - 1))
         let flags = try u8()
-        if flags & StepSection.label != 0 { _ = try length().advancing(&self) }
-        if flags & StepSection.initialized != 0 { try skimEntries(visit) }
-        if flags & StepSection.updated != 0 { try skimEntries(visit) }
+        if flags & StepSection.label != 0 { _ = try skimString() }
+        if flags & StepSection.initialized != 0 { try skimEntries(initialized: true, visit) }
+        // Where the updated entries are, for checking that each patch names one of them.
+        let updated = flags & StepSection.updated != 0 ? self : nil
+        if flags & StepSection.updated != 0 { try skimEntries(initialized: false, visit) }
         if flags & StepSection.released != 0 {
             let count = try itemCount(minimumSize: 1)
-            for _ in 0..<count { visit(.released(atom: try number())) }
+            for _ in 0..<count { try visit(.released(atom: try number())) }
         }
-        // Edges added and removed, subscriptions added and removed: pairs of numbers.
-        for bit in 4..<8 where flags & (1 << bit) != 0 {
-            let count = try itemCount(minimumSize: 2)
-            for _ in 0..<count {
-                _ = try number()
-                _ = try number()
-            }
-        }
+        if flags & StepSection.edgesAdded != 0 { try skimPairs(visit) { .edge(upstream: $0, downstream: $1) } }
+        if flags & StepSection.edgesRemoved != 0 { try skimPairs(visit) { .edge(upstream: $0, downstream: $1) } }
+        if flags & StepSection.subscriptionsAdded != 0 { try skimPairs(visit) { .subscription(atom: $0, subscriber: $1) } }
+        if flags & StepSection.subscriptionsRemoved != 0 { try skimPairs(visit) { .subscription(atom: $0, subscriber: $1) } }
         while !isAtEnd {
             let tag = try u8()
             var body = try block()
             if tag == StepExtension.recomputed {
                 let count = try body.itemCount(minimumSize: 1)
-                for _ in 0..<count { visit(.recomputed(atom: try body.number())) }
+                for _ in 0..<count { try visit(.recomputed(atom: try body.number())) }
             } else if tag == StepExtension.patched {
-                try body.skimPatches(visit)
+                try body.skimPatches(updated: updated, visit)
             }
         }
     }
 
-    private mutating func skimEntries(_ visit: (JournalStepItem) -> Void) throws(PayloadError) {
+    private mutating func skimPairs(_ visit: (JournalStepItem) throws -> Void, _ item: (Int, Int) -> JournalStepItem) throws {
+        let count = try itemCount(minimumSize: 2)
+        for _ in 0..<count {
+            let first = try number()
+            try visit(item(first, try number()))
+        }
+    }
+
+    private mutating func skimEntries(initialized: Bool, _ visit: (JournalStepItem) throws -> Void) throws {
         let count = try itemCount(minimumSize: 2)
         for _ in 0..<count {
             let atom = try number()
-            visit(.value(atom: atom, bytes: try skimValue()))
+            let bytes = try skimValue()
+            try visit(initialized ? .initialized(atom: atom, bytes: bytes) : .updated(atom: atom, bytes: bytes))
         }
+    }
+
+    /// Whether the entries at this reader's position (a count, then atom and value pairs)
+    /// name `atom`.
+    private mutating func updatedEntriesContain(_ atom: Int) throws(PayloadError) -> Bool {
+        let count = try itemCount(minimumSize: 2)
+        for _ in 0..<count {
+            if try number() == atom { return true }
+            _ = try skimValue()
+        }
+        return false
     }
 
     private mutating func skimValue() throws(PayloadError) -> Int {
         switch try u8() {
-        case ValueTag.json, ValueTag.text: return try length().advancing(&self)
+        case ValueTag.json, ValueTag.text: return try skimString()
         case ValueTag.redacted, ValueTag.absent: return 0
         case let tag: throw .invalid("unknown value tag \(tag)")
         }
     }
 
-    private mutating func skimPatches(_ visit: (JournalStepItem) -> Void) throws(PayloadError) {
+    private mutating func skimPatches(updated: ByteReader?, _ visit: (JournalStepItem) throws -> Void) throws {
         let count = try itemCount(minimumSize: 3)
         // Each patch's bytes by position (nil for a form this version skips), for references.
         var sizes: [Int?] = []
@@ -84,48 +135,61 @@ extension ByteReader {
                     let operation = try body.u8()
                     _ = try body.number()
                     switch operation {
-                    case ArrayEditOperation.replace, ArrayEditOperation.insert: total += try body.length().advancing(&body)
+                    case ArrayEditOperation.replace, ArrayEditOperation.insert: total += try body.skimString()
                     case ArrayEditOperation.remove: _ = try body.number()
-                    default: throw .invalid("unknown array edit \(operation)")
+                    default: throw PayloadError.invalid("unknown array edit \(operation)")
                     }
                 }
                 size = total
             case PatchForm.sameAs:
                 let earlier = try body.number()
-                guard earlier < sizes.count else { throw .invalid("patch refers to a later patch \(earlier)") }
+                guard earlier < sizes.count else { throw PayloadError.invalid("patch refers to a later patch \(earlier)") }
                 size = sizes[earlier]
             default:
                 size = nil
             }
             sizes.append(size)
-            if let size { visit(.patch(atom: atom, bytes: size)) }
+            guard let size else { continue }
+            guard var entries = updated, try entries.updatedEntriesContain(atom) else {
+                throw PayloadError.invalid("patched atom \(atom) is not among the updated atoms")
+            }
+            try visit(.patch(atom: atom, bytes: size))
         }
-    }
-}
-
-extension Int {
-    /// Skips this many bytes of `reader` (a length it has just read and checked) and returns it.
-    fileprivate func advancing(_ reader: inout ByteReader) throws(PayloadError) -> Int {
-        try reader.skip(self)
-        return self
     }
 }
 
 extension Journal {
     /// Visits what each step changed, in order, with the step's position: one pass over the
-    /// file that builds no step.
-    package func skimSteps(_ visit: (_ position: Int, _ item: JournalStepItem) -> Void) throws(JournalError) {
+    /// file that builds no step. A payload that does not decode is
+    /// ``JournalError/corruptFrame(path:offset:reason:)``, as decoding the step would say;
+    /// an error `visit` throws ends the pass and is rethrown as it is.
+    package func skimSteps(_ visit: (_ position: Int, _ item: JournalStepItem) throws -> Void) throws {
         var position = 0
         let path = reader.path
-        _ = try reader.scanFrames { frame throws(JournalError) in
-            guard frame.isStep else { return }
-            var bytes = ByteReader(frame.payload)
-            do {
-                try bytes.skimStep { visit(position, $0) }
-            } catch {
-                throw .corruptFrame(path: path, offset: frame.offset, reason: "record payload \(error)")
+        var visitorError: (any Error)?
+        do {
+            _ = try reader.scanFrames { frame throws(JournalError) in
+                guard frame.isStep else { return }
+                var bytes = ByteReader(frame.payload)
+                do {
+                    try bytes.skimStep { item in
+                        do {
+                            try visit(position, item)
+                        } catch {
+                            visitorError = error
+                            throw error
+                        }
+                    }
+                } catch let error as PayloadError {
+                    throw .corruptFrame(path: path, offset: frame.offset, reason: "record payload \(error)")
+                } catch {
+                    throw .corruptFrame(path: path, offset: frame.offset, reason: "stopped")
+                }
+                position += 1
             }
-            position += 1
+        } catch {
+            if let visitorError { throw visitorError }
+            throw error
         }
     }
 }

@@ -81,33 +81,14 @@ public struct JournalStatistics: Sendable, Encodable, Equatable {
             tornTailBytes = bytes
         }
 
-        // One usage per distinct id (several atom numbers may share one), found by number
-        // through a table built once; each step is skimmed, not decoded.
-        var usage: [AtomUsage] = []
-        var slotOfID: [String: Int] = [:]
-        var slotOfNumber: [Int: Int] = [:]
-        for definition in index.atoms.values.sorted(by: { $0.number < $1.number }) {
-            let slot = slotOfID[definition.id] ?? {
-                usage.append(AtomUsage(id: definition.id, kind: definition.kind, changes: 0, recomputes: 0, valueBytes: 0, sensitive: definition.isSensitive))
-                slotOfID[definition.id] = usage.count - 1
-                return usage.count - 1
-            }()
-            slotOfNumber[definition.number] = slot
+        // One usage per distinct id (several atom numbers may share one); each step is
+        // skimmed, not decoded.
+        let slots = AtomSlots(index.atoms)
+        var usage = slots.definitions.map {
+            AtomUsage(id: $0.id, kind: $0.kind, changes: 0, recomputes: 0, valueBytes: 0, sensitive: $0.isSensitive)
         }
         atoms = usage.count
-        // Atom numbers are the store's, usually small and dense: a table indexed by number
-        // then costs a load per entry where a dictionary costs a hash.
-        let largest = slotOfNumber.keys.max() ?? -1
-        let denseSlots: [Int32]? = largest < max(1 << 16, 16 * slotOfNumber.count) ? {
-            var table = [Int32](repeating: -1, count: largest + 1)
-            for (number, slot) in slotOfNumber { table[number] = Int32(slot) }
-            return table
-        }() : nil
-        func slot(of number: Int) -> Int? {
-            guard let denseSlots else { return slotOfNumber[number] }
-            guard number >= 0, number < denseSlots.count, denseSlots[number] >= 0 else { return nil }
-            return Int(denseSlots[number])
-        }
+        func slot(of number: Int) -> Int? { slots.slot(of: number) }
         // Each slot counts a step once however many entries name it: the last step counted.
         var lastChange = [Int](repeating: -1, count: usage.count)
         var lastRecompute = [Int](repeating: -1, count: usage.count)
@@ -116,37 +97,47 @@ public struct JournalStatistics: Sendable, Encodable, Equatable {
         var stepValues: [(atom: Int, slot: Int, bytes: Int)] = []
         var patched: [Int] = []
         var currentStep = -1
-        try journal.skimSteps { position, item in
-            if position != currentStep {
-                currentStep = position
-                stepValues.removeAll(keepingCapacity: true)
-                patched.removeAll(keepingCapacity: true)
-            }
-            switch item {
-            case .value(let atom, let bytes):
-                guard let slot = slot(of: atom) else { return }
-                usage[slot].valueBytes += bytes
-                stepValues.append((atom, slot, bytes))
-                if lastChange[slot] != position {
+        do {
+            try journal.skimSteps { position, item in
+                if position != currentStep {
+                    currentStep = position
+                    stepValues.removeAll(keepingCapacity: true)
+                    patched.removeAll(keepingCapacity: true)
+                }
+                switch item {
+                case .initialized(let atom, let bytes), .updated(let atom, let bytes):
+                    guard let slot = slot(of: atom) else { return }
+                    usage[slot].valueBytes += bytes
+                    stepValues.append((atom, slot, bytes))
+                    if lastChange[slot] != position {
+                        lastChange[slot] = position
+                        usage[slot].changes += 1
+                    }
+                case .released(let atom):
+                    guard let slot = slot(of: atom), lastChange[slot] != position else { return }
                     lastChange[slot] = position
                     usage[slot].changes += 1
-                }
-            case .released(let atom):
-                guard let slot = slot(of: atom), lastChange[slot] != position else { return }
-                lastChange[slot] = position
-                usage[slot].changes += 1
-            case .recomputed(let atom):
-                guard let slot = slot(of: atom), lastRecompute[slot] != position else { return }
-                lastRecompute[slot] = position
-                usage[slot].recomputes += 1
-            case .patch(let atom, let bytes):
-                // The first patch of an atom is its value, as the timeline applies it.
-                guard !patched.contains(atom) else { return }
-                patched.append(atom)
-                for value in stepValues where value.atom == atom {
-                    usage[value.slot].valueBytes += bytes - value.bytes
+                case .recomputed(let atom):
+                    guard let slot = slot(of: atom), lastRecompute[slot] != position else { return }
+                    lastRecompute[slot] = position
+                    usage[slot].recomputes += 1
+                case .cause, .edge, .subscription:
+                    return
+                case .patch(let atom, let bytes):
+                    // The first patch of an atom is its value, as the timeline applies it.
+                    guard !patched.contains(atom) else { return }
+                    patched.append(atom)
+                    for value in stepValues where value.atom == atom {
+                        usage[value.slot].valueBytes += bytes - value.bytes
+                    }
                 }
             }
+        } catch let error as JournalError {
+            throw error
+        } catch {
+            // The closure above throws nothing, so every error is the reader's; this keeps the
+            // type honest without a trap.
+            throw .corruptFrame(path: journal.reader.path, offset: 0, reason: "\(error)")
         }
         perAtom = usage.sorted { ($1.changes, $0.id) < ($0.changes, $1.id) }
     }

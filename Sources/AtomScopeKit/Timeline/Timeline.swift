@@ -58,37 +58,74 @@ public final class Timeline {
             )
         }
 
+        // Every reading command opens through here, so a step that makes no sense is
+        // reported the same way everywhere, naming the step. The steps are skimmed (numbers
+        // and sizes, strings checked but not built): decoding each one whole cost over a
+        // second for a million steps.
+        let slots = AtomSlots(index.atoms)
+        var changesBySlot = [[Int]](repeating: [], count: slots.ids.count)
+        var recomputesBySlot = [[Int]](repeating: [], count: slots.ids.count)
+        let path = journal.reader.path
+        let steps = index.steps
+        func checkCommit(ofStep position: Int) throws(AtomScopeError) {
+            guard position > 0, steps[position].commit <= steps[position - 1].commit else { return }
+            throw .malformedStep(path: path, step: position + 1, reason: "its commit \(steps[position].commit) does not follow the previous step's \(steps[position - 1].commit)")
+        }
+        var current = -1
+        do {
+            try journal.skimSteps { position, item throws(AtomScopeError) in
+                let number = position + 1
+                if position != current {
+                    // A step's commit is checked after its references, as it always was.
+                    if current >= 0 { try checkCommit(ofStep: current) }
+                    current = position
+                }
+                func defined(_ atom: Int, _ role: String) throws(AtomScopeError) -> Int {
+                    guard let slot = slots.slot(of: atom) else {
+                        throw .malformedStep(path: path, step: number, reason: "\(role) refers to atom \(atom), which the journal never defines")
+                    }
+                    return slot
+                }
+                func note(_ slot: Int, in index: inout [[Int]]) {
+                    if index[slot].last != number { index[slot].append(number) }
+                }
+                switch item {
+                case .cause(let atom, let location):
+                    if let atom { _ = try defined(atom, "its cause") }
+                    if let location, index.locations[location] == nil {
+                        throw .malformedStep(path: path, step: number, reason: "its cause refers to location \(location), which the journal never defines")
+                    }
+                case .initialized(let atom, _), .updated(let atom, _):
+                    note(try defined(atom, "a value"), in: &changesBySlot)
+                case .released(let atom):
+                    note(try defined(atom, "a released or recomputed atom"), in: &changesBySlot)
+                case .recomputed(let atom):
+                    note(try defined(atom, "a released or recomputed atom"), in: &recomputesBySlot)
+                case .edge(let upstream, let downstream):
+                    _ = try defined(upstream, "an edge")
+                    _ = try defined(downstream, "an edge")
+                case .subscription(let atom, let subscriber):
+                    _ = try defined(atom, "a subscription")
+                    if index.subscribers[subscriber] == nil {
+                        throw .malformedStep(path: path, step: number, reason: "a subscription refers to subscriber \(subscriber), which the journal never defines")
+                    }
+                case .patch:
+                    break
+                }
+            }
+            if current >= 0 { try checkCommit(ofStep: current) }
+        } catch let error as AtomScopeError {
+            throw error
+        } catch let error as JournalError {
+            throw AtomScopeError(error)
+        } catch {
+            throw .malformedStep(path: path, step: current + 1, reason: "\(error)")
+        }
         var changes: [String: [Int]] = [:]
         var recomputes: [String: [Int]] = [:]
-        func note(_ number: Int, _ step: Int, in index: inout [String: [Int]]) {
-            let id = catalog.id(ofAtom: number)
-            if index[id]?.last != step {
-                index[id, default: []].append(step)
-            }
-        }
-        func note(_ number: Int, _ step: Int) { note(number, step, in: &changes) }
-        var previousCommit: Int?
-        for position in index.steps.indices {
-            let step: JournalStep
-            do {
-                step = try journal.step(at: position)
-            } catch {
-                throw AtomScopeError(error)
-            }
-            let number = position + 1
-            // Every reading command opens through here, so a step that makes no sense is
-            // reported the same way everywhere, naming the step.
-            if let problem = step.undefinedReference(in: index) {
-                throw .malformedStep(path: journal.reader.path, step: number, reason: problem)
-            }
-            if let previousCommit, step.commit <= previousCommit {
-                throw .malformedStep(path: journal.reader.path, step: number, reason: "its commit \(step.commit) does not follow the previous step's \(previousCommit)")
-            }
-            previousCommit = step.commit
-            for entry in step.initialized { note(entry.atom, number) }
-            for entry in step.updated { note(entry.atom, number) }
-            for atom in step.released { note(atom, number) }
-            for atom in step.recomputed { note(atom, number, in: &recomputes) }
+        for (slot, id) in slots.ids.enumerated() {
+            if !changesBySlot[slot].isEmpty { changes[id] = changesBySlot[slot] }
+            if !recomputesBySlot[slot].isEmpty { recomputes[id] = recomputesBySlot[slot] }
         }
         changeIndex = changes
         recomputeIndex = recomputes

@@ -1,0 +1,49 @@
+import AtomJournal
+
+/// A slot for each distinct atom id a journal defines (several atom numbers may share an id),
+/// and the way from a number to its slot, for passes that count something per atom over
+/// every step: a table indexed by number when numbers are small and dense, as a store's are,
+/// so that each entry costs a load rather than a hash.
+struct AtomSlots {
+    /// The ids, by slot, in order of the smallest number that has each.
+    let ids: [String]
+    /// The definition that gave each slot its id (the one with the smallest number).
+    let definitions: [JournalAtomDefinition]
+    private let byNumber: [Int: Int]
+    private let dense: [Int32]?
+
+    init(_ atoms: [Int: JournalAtomDefinition]) {
+        var ids: [String] = []
+        var definitions: [JournalAtomDefinition] = []
+        var slotOfID: [String: Int] = [:]
+        var byNumber: [Int: Int] = [:]
+        for definition in atoms.values.sorted(by: { $0.number < $1.number }) {
+            let slot = slotOfID[definition.id] ?? {
+                ids.append(definition.id)
+                definitions.append(definition)
+                slotOfID[definition.id] = ids.count - 1
+                return ids.count - 1
+            }()
+            byNumber[definition.number] = slot
+        }
+        self.ids = ids
+        self.definitions = definitions
+        self.byNumber = byNumber
+        let largest = byNumber.keys.max() ?? -1
+        if largest < max(1 << 16, 16 * byNumber.count), (byNumber.keys.min() ?? 0) >= 0 {
+            var table = [Int32](repeating: -1, count: largest + 1)
+            for (number, slot) in byNumber { table[number] = Int32(slot) }
+            dense = table
+        } else {
+            dense = nil
+        }
+    }
+
+    /// The slot of an atom number, or `nil` when the journal never defines it.
+    @inline(__always)
+    func slot(of number: Int) -> Int? {
+        guard let dense else { return byNumber[number] }
+        guard number >= 0, number < dense.count, dense[number] >= 0 else { return nil }
+        return Int(dense[number])
+    }
+}
