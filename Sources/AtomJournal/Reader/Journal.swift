@@ -16,8 +16,14 @@ public final class Journal {
     public let index: JournalIndex
 
     /// Opens a journal, validating every frame and building its index.
-    public init(url: URL) throws(JournalError) {
-        reader = try JournalReader(url: url)
+    ///
+    /// - Parameter progress: told the fraction of the file read so far, from 0 to 1, as the
+    ///   scan reads on, for a caller that shows progress on a large file.
+    public init(url: URL, progress: ((Double) -> Void)? = nil) throws(JournalError) {
+        let reader = try JournalReader(url: url)
+        reader.progress = progress.map { report in reader.fractionReporter(report) }
+        defer { reader.progress = nil }
+        self.reader = reader
         index = try JournalIndex(reader: reader)
     }
 

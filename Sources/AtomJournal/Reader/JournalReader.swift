@@ -22,6 +22,14 @@ public final class JournalReader {
     private let descriptor: FileDescriptor
     /// The work done so far; see ``ScanWork``.
     var work = ScanWork()
+    /// Told the file offset a sequential scan has read up to, each time it reads a chunk.
+    package var progress: ((Int) -> Void)?
+
+    /// A ``progress`` that reports the fraction of the file read, scaled into `range`.
+    package func fractionReporter(_ report: @escaping (Double) -> Void, into range: ClosedRange<Double> = 0...1) -> (Int) -> Void {
+        let size = Double(max(fileSize, 1))
+        return { read in report(range.lowerBound + (range.upperBound - range.lowerBound) * min(Double(read) / size, 1)) }
+    }
     let saltState: UInt32
     var window: [UInt8] = []
     var windowStart = 0
@@ -89,7 +97,9 @@ public final class JournalReader {
     /// ``JournalError/frameTooLarge(path:offset:length:)`` for damage that valid data
     /// follows, after visiting every frame before it.
     public func scanFrames(_ visit: (JournalFrame) throws(JournalError) -> Void) throws(JournalError) -> JournalEnding {
-        try scan(recovering: false, damaged: { _ in }, visit)
+        let ending = try scan(recovering: false, damaged: { _ in }, visit)
+        progress?(fileSize)
+        return ending
     }
 
     /// Visits every valid frame in file order, reading on past damage: each damaged run that
@@ -104,7 +114,9 @@ public final class JournalReader {
         reportingDamage damaged: (JournalDamage) -> Void,
         _ visit: (JournalFrame) throws(JournalError) -> Void
     ) throws(JournalError) -> JournalEnding {
-        try scan(recovering: true, damaged: damaged, visit)
+        let ending = try scan(recovering: true, damaged: damaged, visit)
+        progress?(fileSize)
+        return ending
     }
 
     private func scan(
@@ -299,6 +311,7 @@ public final class JournalReader {
         let sequential = chunk == Self.chunkSize
         if sequential, let previous = try switchToReadAhead(offset: offset, count: count) {
             startReadAhead(reusing: previous)
+            progress?(windowStart + window.count)
             return
         }
         readAhead.finish()
@@ -319,7 +332,10 @@ public final class JournalReader {
         windowStart = offset
         windowValid = offset
         work.bytesRead += read
-        if sequential { startReadAhead(reusing: []) }
+        if sequential {
+            startReadAhead(reusing: [])
+            progress?(windowStart + window.count)
+        }
     }
 
     /// Starts reading the chunk after the window, when there is one, into `storage` (the

@@ -41,13 +41,21 @@ public final class Timeline {
     /// - Throws: ``AtomScopeError`` for a missing file, a file that is not a journal, or a
     ///   damaged journal (with the offset). A torn tail is not an error: the steps before
     ///   it are read and ``ending`` says where it is.
-    public init(url: URL) throws(AtomScopeError) {
+    ///
+    /// - Parameter progress: told the fraction done, from 0 to 1, as opening reads on: the
+    ///   file is read twice (frames and index, then what each step changed), each half of it.
+    public init(url: URL, progress: ((Double) -> Void)? = nil) throws(AtomScopeError) {
         self.url = url
+        let journal: Journal
         do {
-            journal = try Journal(url: url)
+            journal = try Journal(url: url, progress: progress.map { report in { report(0.5 * $0) } })
         } catch {
             throw AtomScopeError(error)
         }
+        self.journal = journal
+        let reader = journal.reader
+        reader.progress = progress.map { reader.fractionReporter($0, into: 0.5...1) }
+        defer { reader.progress = nil }
         let index = journal.index
         let catalog = TimelineCatalog(index: index, startTime: journal.header.startTime)
         self.catalog = catalog

@@ -19,9 +19,15 @@ struct StatCommand: ReportingCommand {
     var recomputed = false
 
     func execute(console: Console) throws {
-        let opened = try Journal(url: URL(fileURLWithPath: journal))
-        console.noteDamage(path: journal, ending: opened.index.ending)
+        // Two passes over the file: frames and index, then what each step changed.
+        let progress = ProgressLine.onTerminal("reading \(journal)")
+        defer { progress?.finish() }
+        let opened = try Journal(url: URL(fileURLWithPath: journal), progress: progress.map { line in { line.update(0.5 * $0) } })
+        opened.reader.progress = progress.map { line in opened.reader.fractionReporter({ line.update($0) }, into: 0.5...1) }
         let statistics = try JournalStatistics(journal: opened)
+        opened.reader.progress = nil
+        progress?.finish()
+        console.noteDamage(path: journal, ending: opened.index.ending)
         console.print(json ? JSONOutput.document(statistics) : statistics.text(style: console.style, recomputed: recomputed))
     }
 }

@@ -1,0 +1,46 @@
+import Foundation
+import Testing
+
+/// Progress on stderr while a journal opens: only on a terminal, only after the delay, and
+/// erased when done.
+@Suite struct ProgressTests {
+    static let script = URL(fileURLWithPath: "/usr/bin/script")
+
+    /// Runs a command line with stderr on a pseudo-terminal (util-linux `script`) and stdout
+    /// thrown away, and returns what reached the terminal.
+    func onTerminal(_ arguments: [String], after delay: String?) throws -> String {
+        let binary = try CLI.binary.get().path
+        let command = ([binary] + arguments).map { "'\($0)'" }.joined(separator: " ") + " >/dev/null"
+        var environment = ProcessInfo.processInfo.environment
+        environment["ATOMSCOPE_PROGRESS_AFTER"] = delay
+        let result = try runProgram(Self.script, ["-qec", command, "/dev/null"], environment: environment)
+        #expect(result.status == 0, "\(result)")
+        return result.out
+    }
+
+    @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: script.path)),
+          arguments: [["stat", "fixtures/todo.journal"], ["log", "fixtures/todo.journal"]])
+    func aTerminalSeesTheFractionThenAClearedLine(_ arguments: [String]) throws {
+        let terminal = try onTerminal(arguments, after: "0")
+        let what = arguments[0] == "stat" ? "reading" : "opening"
+        #expect(terminal.contains("\(what) fixtures/todo.journal: 50%"), "\(terminal.debugDescription)")
+        #expect(terminal.contains("\(what) fixtures/todo.journal: 100%"), "\(terminal.debugDescription)")
+        #expect(terminal.hasSuffix("\r\u{1B}[K"), "\(terminal.debugDescription)")
+    }
+
+    @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: script.path)))
+    func quickWorkShowsNothingEvenOnATerminal() throws {
+        // The default delay is a second; opening a small fixture takes milliseconds.
+        #expect(try onTerminal(["stat", "fixtures/todo.journal"], after: nil) == "")
+    }
+
+    @Test func outputThatIsNotATerminalNeverSeesIt() throws {
+        var environment = ProcessInfo.processInfo.environment
+        environment["ATOMSCOPE_PROGRESS_AFTER"] = "0"
+        for arguments in [["stat", "fixtures/todo.journal"], ["log", "fixtures/todo.journal"]] {
+            let result = try runProgram(try CLI.binary.get(), arguments, environment: environment)
+            #expect(result.status == 0)
+            #expect(result.stderr.isEmpty, "\(result)")
+        }
+    }
+}
