@@ -38,7 +38,7 @@ struct AdversarialJournal {
     ///   - garbageFraction: how much of the file the garbage takes.
     ///   - lostFrames: sequence numbers the garbage stands in for.
     init(header: [UInt8], salt: [UInt8], shape: Shape, size: Int, garbageFraction: Double = 0.8, lostFrames: UInt64 = 3) {
-        var generator = SplitMix(seed: UInt64(shape.rawValue.utf8.count) &* 0x9E37_79B9)
+        var generator = FormatSeededRandom(seed: UInt64(shape.rawValue.utf8.count) &* 0x9E37_79B9)
         var bytes = header
         var sequence: UInt64 = 0
         let frameBudget = Int(Double(size) * (1 - garbageFraction) / 2)
@@ -102,20 +102,5 @@ struct AdversarialJournal {
         for byte in 0..<width {
             bytes[index + byte] = UInt8(truncatingIfNeeded: value >> (8 * UInt64(byte)))
         }
-    }
-}
-
-/// A small deterministic generator, so that every run builds the same files.
-struct SplitMix {
-    var state: UInt64
-
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var value = state
-        value = (value ^ (value >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        value = (value ^ (value >> 27)) &* 0x94D0_49BB_1331_11EB
-        return value ^ (value >> 31)
     }
 }

@@ -8,7 +8,7 @@ import Testing
     /// Frames of sizes that put short frames, frames longer than the carried-over tail's room,
     /// and frames longer than a chunk across the boundaries of a file of several chunks.
     static func frames() -> [(type: UInt8, payload: [UInt8])] {
-        var generator = SplitMix(seed: 21)
+        var generator = FormatSeededRandom(seed: 21)
         var frames: [(type: UInt8, payload: [UInt8])] = []
         var total = 0
         while total < 3 * JournalReader.chunkSize + 100_000 {

@@ -8,7 +8,7 @@ import Testing
     static let size = 1 << 20
 
     @Test func aShiftEqualsRunningTheRegisterOverZeros() {
-        var generator = SplitMix(seed: 7)
+        var generator = FormatSeededRandom(seed: 7)
         for count in [0, 1, 2, 15, 16, 17, 255, 256, 4095, 4096, 65_537, 1_000_003] {
             let start = UInt32(truncatingIfNeeded: generator.next())
             var expected = start
@@ -20,7 +20,7 @@ import Testing
     }
 
     @Test func unmaskUndoesMask() {
-        var generator = SplitMix(seed: 8)
+        var generator = FormatSeededRandom(seed: 8)
         for _ in 0..<1000 {
             let value = UInt32(truncatingIfNeeded: generator.next())
             #expect(CRC32C.unmask(CRC32C.mask(value)) == value)

@@ -81,7 +81,7 @@ struct RecorderRoundTripTests {
             }
         }
 
-        var random = SplitMix64(state: seed)
+        var random = FormatSeededRandom(seed: seed)
         var contexts = (0..<4).map { _ in root.context() }
         for _ in 0..<400 {
             let context = contexts[Int.random(in: 0..<contexts.count, using: &random)]

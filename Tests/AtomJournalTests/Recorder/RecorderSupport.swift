@@ -20,18 +20,6 @@ struct TemporaryJournal: ~Copyable {
     }
 }
 
-/// A small deterministic generator, so that random workloads replay exactly.
-struct SplitMix64: RandomNumberGenerator {
-    var state: UInt64
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var value = state
-        value = (value ^ (value >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        value = (value ^ (value >> 27)) &* 0x94D0_49BB_1331_11EB
-        return value ^ (value >> 31)
-    }
-}
 
 struct Cell: StateAtom, Hashable {
     let index: Int

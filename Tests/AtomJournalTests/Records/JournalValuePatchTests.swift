@@ -46,7 +46,7 @@ struct JournalValuePatchTests {
 
     @Test("Any bytes split into elements or fail, in one pass")
     func randomBytesNeverCrash() {
-        var generator = SplitMix64(state: 15)
+        var generator = FormatSeededRandom(seed: 15)
         let alphabet = Array("[]{},\"\\ 1a".utf8)
         for _ in 0..<2_000 {
             let length = Int(generator.next() % 24)
