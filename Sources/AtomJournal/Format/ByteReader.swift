@@ -69,6 +69,7 @@ struct ByteReader {
     }
 
     /// A varint that must fit in an `Int` and not exceed `limit`.
+    @inline(__always)
     mutating func count(limit: Int) throws(PayloadError) -> Int {
         let value = try varint()
         guard value <= UInt64(limit) else { throw .invalid("count \(value) exceeds \(limit)") }

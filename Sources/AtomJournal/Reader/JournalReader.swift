@@ -145,7 +145,10 @@ public final class JournalReader {
             try load(offset: offset, count: min(fileSize - offset, JournalFormat.frameHeaderSize))
             var failure: JournalError?
             let first = offset - windowStart
+            // Locals, not properties: a class property read in the loop is an exclusivity
+            // check per frame.
             let saltState = saltState
+            let base = windowStart
             let (consumed, frames, last) = window.withUnsafeBytes { raw in
                 var position = first
                 var frames: UInt64 = 0
@@ -162,7 +165,7 @@ public final class JournalReader {
                         let type = raw[start + 8]
                         let payload = UnsafeRawBufferPointer(rebasing: raw[(start + JournalFormat.frameHeaderSize)..<(start + size)])
                         do throws(JournalError) {
-                            try visit(JournalFrame(offset: windowStart + start, sequence: expected + frames, type: type, payload: payload))
+                            try visit(JournalFrame(offset: base &+ start, sequence: expected &+ frames, type: type, payload: payload))
                         } catch {
                             failure = error
                             break scanning
@@ -317,7 +320,7 @@ public final class JournalReader {
         readAhead.finish()
         let size = min(max(chunk, count), fileSize - offset)
         if window.count != size {
-            window = [UInt8](repeating: 0, count: size)
+            window = ReadAhead.buffer(count: size)
         }
         let read: Int
         do {

@@ -359,10 +359,12 @@ extension ByteWriter {
 
 extension ByteReader {
     /// A non-negative number that fits in an `Int`.
+    @inline(__always)
     mutating func number() throws(PayloadError) -> Int {
         try count(limit: Int.max)
     }
 
+    @inline(__always)
     mutating func signed() throws(PayloadError) -> Int64 {
         let raw = try varint()
         return Int64(bitPattern: raw >> 1) ^ -Int64(bitPattern: raw & 1)
