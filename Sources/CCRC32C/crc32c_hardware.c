@@ -62,8 +62,10 @@ void atomscope_crc32c_hardware_lanes(atomscope_crc32c_lanes *lanes) {
     lanes->crc[3] = atomscope_crc32c_hardware((uint32_t)c3, p3 + common, lanes->count[3] - common);
 }
 
-#elif defined(__aarch64__) && defined(__linux__)
+#elif defined(__aarch64__) && (defined(__linux__) || defined(__APPLE__))
 #include <arm_acle.h>
+
+#if defined(__linux__)
 #include <sys/auxv.h>
 
 #ifndef HWCAP_CRC32
@@ -73,6 +75,12 @@ void atomscope_crc32c_hardware_lanes(atomscope_crc32c_lanes *lanes) {
 int atomscope_crc32c_hardware_available(void) {
     return (getauxval(AT_HWCAP) & HWCAP_CRC32) != 0;
 }
+#else
+// Every Apple processor that runs arm64 code has the CRC extension (ARMv8.1 and later).
+int atomscope_crc32c_hardware_available(void) {
+    return 1;
+}
+#endif
 
 __attribute__((target("crc")))
 uint32_t atomscope_crc32c_hardware(uint32_t crc, const void *bytes, size_t count) {

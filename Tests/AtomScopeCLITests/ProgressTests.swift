@@ -23,8 +23,8 @@ import Testing
     func aTerminalSeesTheFractionThenAClearedLine(_ arguments: [String]) throws {
         let terminal = try onTerminal(arguments, after: "0")
         let what = arguments[0] == "stat" ? "reading" : "opening"
-        #expect(terminal.contains("\(what) fixtures/todo.journal: 50%"), "\(terminal.debugDescription)")
-        #expect(terminal.contains("\(what) fixtures/todo.journal: 100%"), "\(terminal.debugDescription)")
+        #expect(terminal.contains("\(what) todo.journal: 50%"), "\(terminal.debugDescription)")
+        #expect(terminal.contains("\(what) todo.journal: 100%"), "\(terminal.debugDescription)")
         #expect(terminal.hasSuffix("\r\u{1B}[K"), "\(terminal.debugDescription)")
     }
 

@@ -40,18 +40,20 @@ extension JournalReader {
         let fileSize = fileSize
         let chunk = Self.chunkSize
         var position = first
+        var stoppedAt: Int?
         while position <= fileSize {
             let end = min(position + chunk, fileSize)
             try load(offset: position, count: min(end + headerSize, fileSize) - position)
             let base = windowStart
-            let found: Resumption? = window.withUnsafeBytes { raw in
+            let found: Int? = window.withUnsafeBytes { raw in
                 CRC32C.slicingTables.withUnsafeBufferPointer { tables in
                     var offset = position
                     while true {
                         // Candidates that end here: their checksum holds when the register does.
                         while let top = pending.popEnding(at: offset) {
                             if top.target == register {
-                                return Resumption(offset: top.start, sequence: top.sequence)
+                                stoppedAt = offset
+                                return top.start
                             }
                         }
                         guard offset < end else { return nil }
@@ -76,7 +78,7 @@ extension JournalReader {
                             let covered = candidate.end - (offset + 8)
                             let stored = Self.u32(raw, local + 4)
                             let target = ~CRC32C.unmask(stored) ^ CRC32C.shift(seed ^ start, bytes: covered)
-                            pending.insert(PendingFrame(end: candidate.end, start: offset, sequence: candidate.sequence, target: target))
+                            pending.insert(PendingFrame(end: candidate.end, size: UInt32(candidate.end - offset), target: target))
                             work.candidates += 1
                         }
                         register = CRC32C.step(register, raw[local], tables)
@@ -84,8 +86,12 @@ extension JournalReader {
                     }
                 }
             }
-            work.bytesSwept += end - position
-            if let found { return found }
+            work.bytesSwept += (stoppedAt ?? end) - position
+            if let found {
+                try load(offset: found, count: headerSize, chunk: 0)
+                let sequence = window.withUnsafeBytes { Self.u64($0, found - windowStart + 9) }
+                return Resumption(offset: found, sequence: sequence)
+            }
             if end == fileSize { return nil }
             position = end
         }
@@ -162,18 +168,23 @@ private struct PendingFrames {
 }
 
 /// A candidate frame waiting for the sweep to reach its end.
+///
+/// Sixteen bytes, since a damaged region can hold a candidate at about one offset in three:
+/// the sequence number is read again from the file for the one that is found.
 private struct PendingFrame: Comparable {
     let end: Int
-    let start: Int
-    let sequence: UInt64
+    /// The frame's size (at most a header plus 16 MiB).
+    let size: UInt32
     /// The register value at `end` for which the candidate's checksum matches.
     let target: UInt32
 
+    var start: Int { end - Int(size) }
+
     static func < (lhs: Self, rhs: Self) -> Bool {
-        (lhs.end, lhs.start) < (rhs.end, rhs.start)
+        (lhs.end, rhs.size) < (rhs.end, lhs.size)
     }
 
     static func == (lhs: Self, rhs: Self) -> Bool {
-        lhs.end == rhs.end && lhs.start == rhs.start
+        lhs.end == rhs.end && lhs.size == rhs.size
     }
 }

@@ -199,9 +199,8 @@ public final class JournalReader {
             guard length <= JournalFormat.maximumPayloadSize else {
                 let error = JournalError.frameTooLarge(path: path, offset: offset, length: length)
                 guard recovering else { throw error }
-                guard let next = try resume(error, reason: "a frame length of \(length) bytes") else {
-                    return .tornTail(offset: offset, bytes: remaining)
-                }
+                // Corruption wherever it is (rule 2): with nothing valid after it, still an error.
+                guard let next = try resume(error, reason: "a frame length of \(length) bytes") else { throw error }
                 (offset, expected) = (next.offset, next.sequence)
                 continue
             }
@@ -230,16 +229,18 @@ public final class JournalReader {
             guard sequence == expected else {
                 let reason = "frame \(sequence) where frame \(expected) was expected"
                 guard recovering else { throw .corruptFrame(path: path, offset: offset, reason: reason) }
-                if sequence > expected {
+                // A number this large would overflow the count of frames read after it; no
+                // journal gets there by writing.
+                if sequence > expected, sequence < 1 << 62 {
                     // A valid frame after a gap: the frames between were removed, not damaged.
                     report(JournalDamage(offset: offset, resumeOffset: offset, lostFrames: sequence - expected, reason: reason))
                     expected = sequence
                     continue
                 }
-                // A frame again, or out of order: read on from the next valid one.
-                guard let next = try resume(.corruptFrame(path: path, offset: offset, reason: reason), reason: reason) else {
-                    return .tornTail(offset: offset, bytes: remaining)
-                }
+                // A frame again, or out of order: read on from the next valid one; with none,
+                // still an error (rule 5), since a valid frame is not what a crash leaves.
+                let error = JournalError.corruptFrame(path: path, offset: offset, reason: reason)
+                guard let next = try resume(error, reason: reason) else { throw error }
                 (offset, expected) = (next.offset, next.sequence)
                 continue
             }
@@ -312,8 +313,8 @@ public final class JournalReader {
     func load(offset: Int, count: Int, chunk: Int = JournalReader.chunkSize) throws(JournalError) {
         if offset >= windowValid, offset + count <= windowStart + window.count { return }
         let sequential = chunk == Self.chunkSize
-        if sequential, let previous = try switchToReadAhead(offset: offset, count: count) {
-            startReadAhead(reusing: previous)
+        if sequential, var previous = try switchToReadAhead(offset: offset, count: count) {
+            startReadAhead(reusing: &previous)
             progress?(windowStart + window.count)
             return
         }
@@ -322,6 +323,9 @@ public final class JournalReader {
         if window.count != size {
             window = ReadAhead.buffer(count: size)
         }
+        // Until the read succeeds, the window holds nothing: bytes of a failed read must not
+        // pass for the old offset's.
+        windowValid = .max
         let read: Int
         do {
             read = try Self.read(descriptor, into: &window, at: offset)
@@ -336,7 +340,8 @@ public final class JournalReader {
         windowValid = offset
         work.bytesRead += read
         if sequential {
-            startReadAhead(reusing: [])
+            var fresh: [UInt8] = []
+            startReadAhead(reusing: &fresh)
             progress?(windowStart + window.count)
         }
     }
@@ -344,10 +349,10 @@ public final class JournalReader {
     /// Starts reading the chunk after the window, when there is one, into `storage` (the
     /// previous window's, so that scanning a large file allocates two buffers, not one per
     /// chunk).
-    private func startReadAhead(reusing storage: [UInt8]) {
+    private func startReadAhead(reusing storage: inout [UInt8]) {
         let end = windowStart + window.count
         guard end < fileSize, !readAhead.running else { return }
-        readAhead.start(descriptor, offset: end, count: min(Self.chunkSize, fileSize - end), storage: storage)
+        readAhead.start(descriptor, offset: end, count: min(Self.chunkSize, fileSize - end), storage: &storage)
     }
 
     /// Makes the read-ahead chunk the window, carrying over the window's tail from `offset`,

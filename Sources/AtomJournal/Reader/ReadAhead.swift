@@ -26,14 +26,16 @@ final class ReadAhead: @unchecked Sendable {
     private(set) var running = false
     private let done = DispatchSemaphore(value: 0)
 
-    /// Starts reading `count` bytes at `offset` into storage that `storage` gives (reused
-    /// from the reader's previous window when it is large enough).
-    func start(_ descriptor: FileDescriptor, offset: Int, count: Int, storage: [UInt8]) {
+    /// Starts reading `count` bytes at `offset` into the storage `storage` holds (the reader's
+    /// previous window, reused when it is large enough), which it takes: the caller keeps no
+    /// reference, so the read writes into it without a copy.
+    func start(_ descriptor: FileDescriptor, offset: Int, count: Int, storage: inout [UInt8]) {
         precondition(!running, "a read-ahead is already running")
         running = true
         self.offset = offset
         requested = count
-        buffer = storage
+        buffer = []
+        swap(&buffer, &storage)
         bytesRead = 0
         failure = nil
         DispatchQueue.global(qos: .userInitiated).async { [self] in

@@ -244,6 +244,7 @@ extension JournalRecord {
             if flags & StepSection.subscriptionsRemoved != 0 { step.subscriptionsRemoved = try reader.subscriptions() }
             // Extensions (format 1.2): a tag, then a length-prefixed body; unknown tags are
             // skipped, so a later minor version can add more.
+            var patched = false
             while !reader.isAtEnd {
                 let tag = try reader.u8()
                 var body = try reader.block()
@@ -252,6 +253,8 @@ extension JournalRecord {
                     step.recomputed.reserveCapacity(count)
                     for _ in 0..<count { step.recomputed.append(try body.number()) }
                 } else if tag == StepExtension.patched {
+                    guard !patched else { throw .invalid("a step has two patch extensions") }
+                    patched = true
                     step.patches = try body.patches(updated: step.updated)
                 }
             }
@@ -397,6 +400,8 @@ extension ByteReader {
         var patches: [JournalValuePatch] = []
         // Each entry's patch, or nil for a form skipped, so that a later reference finds it.
         var byPosition: [[JournalArrayEdit]?] = []
+        // A set, so that a step of many patches and many entries is not checked pair by pair.
+        let updatedAtoms = count > 0 ? Set(updated.map(\.atom)) : []
         patches.reserveCapacity(count)
         byPosition.reserveCapacity(count)
         for _ in 0..<count {
@@ -416,7 +421,7 @@ extension ByteReader {
             }
             byPosition.append(edits)
             guard let edits else { continue }
-            guard updated.contains(where: { $0.atom == atom }) else {
+            guard updatedAtoms.contains(atom) else {
                 throw .invalid("patched atom \(atom) is not among the updated atoms")
             }
             patches.append(JournalValuePatch(atom: atom, edits: edits))

@@ -22,6 +22,9 @@ package enum JournalStepItem: Equatable, Sendable {
     case recomputed(atom: Int)
     /// An updated atom whose value is written as edits (format 1.3), and the edits' value bytes.
     case patch(atom: Int, bytes: Int)
+    /// The step's payload was read to its end and every item above was visited: the place for
+    /// checks that need the whole step, after any error in its bytes.
+    case end
 }
 
 extension ByteReader {
@@ -70,6 +73,7 @@ extension ByteReader {
         if flags & StepSection.edgesRemoved != 0 { try skimPairs(visit) { .edge(upstream: $0, downstream: $1) } }
         if flags & StepSection.subscriptionsAdded != 0 { try skimPairs(visit) { .subscription(atom: $0, subscriber: $1) } }
         if flags & StepSection.subscriptionsRemoved != 0 { try skimPairs(visit) { .subscription(atom: $0, subscriber: $1) } }
+        var patched = false
         while !isAtEnd {
             let tag = try u8()
             var body = try block()
@@ -77,6 +81,8 @@ extension ByteReader {
                 let count = try body.itemCount(minimumSize: 1)
                 for _ in 0..<count { try visit(.recomputed(atom: try body.number())) }
             } else if tag == StepExtension.patched {
+                guard !patched else { throw PayloadError.invalid("a step has two patch extensions") }
+                patched = true
                 try body.skimPatches(updated: updated, visit)
             }
         }
@@ -99,15 +105,17 @@ extension ByteReader {
         }
     }
 
-    /// Whether the entries at this reader's position (a count, then atom and value pairs)
-    /// name `atom`.
-    private mutating func updatedEntriesContain(_ atom: Int) throws(PayloadError) -> Bool {
+    /// The atom numbers of the entries at this reader's position (a count, then atom and value
+    /// pairs): read once per step that has patches, so that checking each patch against them
+    /// costs a lookup, not another pass over values that may be megabytes long.
+    private mutating func entryAtoms() throws(PayloadError) -> Set<Int> {
         let count = try itemCount(minimumSize: 2)
+        var atoms = Set<Int>(minimumCapacity: count)
         for _ in 0..<count {
-            if try number() == atom { return true }
+            atoms.insert(try number())
             _ = try skimValue()
         }
-        return false
+        return atoms
     }
 
     private mutating func skimValue() throws(PayloadError) -> Int {
@@ -122,6 +130,8 @@ extension ByteReader {
         let count = try itemCount(minimumSize: 3)
         // Each patch's bytes by position (nil for a form this version skips), for references.
         var sizes: [Int?] = []
+        var updatedAtoms = updated.map { _ in Set<Int>() }
+        if var entries = updated { updatedAtoms = try entries.entryAtoms() }
         for _ in 0..<count {
             let atom = try number()
             let form = try u8()
@@ -150,7 +160,7 @@ extension ByteReader {
             }
             sizes.append(size)
             guard let size else { continue }
-            guard var entries = updated, try entries.updatedEntriesContain(atom) else {
+            guard updatedAtoms?.contains(atom) == true else {
                 throw PayloadError.invalid("patched atom \(atom) is not among the updated atoms")
             }
             try visit(.patch(atom: atom, bytes: size))
@@ -172,7 +182,7 @@ extension Journal {
                 guard frame.isStep else { return }
                 var bytes = ByteReader(frame.payload)
                 do {
-                    try bytes.skimStep { item in
+                    func forward(_ item: JournalStepItem) throws {
                         do {
                             try visit(position, item)
                         } catch {
@@ -180,6 +190,8 @@ extension Journal {
                             throw error
                         }
                     }
+                    try bytes.skimStep(forward)
+                    try forward(.end)
                 } catch let error as PayloadError {
                     throw .corruptFrame(path: path, offset: frame.offset, reason: "record payload \(error)")
                 } catch {

@@ -121,7 +121,7 @@ public struct JournalStatistics: Sendable, Encodable, Equatable {
                     guard let slot = slot(of: atom), lastRecompute[slot] != position else { return }
                     lastRecompute[slot] = position
                     usage[slot].recomputes += 1
-                case .cause, .edge, .subscription:
+                case .cause, .edge, .subscription, .end:
                     return
                 case .patch(let atom, let bytes):
                     // The first patch of an atom is its value, as the timeline applies it.

@@ -75,53 +75,67 @@ public final class Timeline {
         var recomputesBySlot = [[Int]](repeating: [], count: slots.ids.count)
         let path = journal.reader.path
         let steps = index.steps
-        func checkCommit(ofStep position: Int) throws(AtomScopeError) {
-            guard position > 0, steps[position].commit <= steps[position - 1].commit else { return }
-            throw .malformedStep(path: path, step: position + 1, reason: "its commit \(steps[position].commit) does not follow the previous step's \(steps[position - 1].commit)")
+        // A step's first problem in this order (cause, location, values, released, recomputed,
+        // edges, subscriptions), reported once its bytes have all decoded, then its commit:
+        // the order in which these were always checked.
+        var problem: (rank: Int, reason: String)?
+        func found(_ rank: Int, _ reason: @autoclosure () -> String) {
+            if rank < problem?.rank ?? .max { problem = (rank, reason()) }
         }
         var current = -1
         do {
             try journal.skimSteps { position, item throws(AtomScopeError) in
                 let number = position + 1
-                if position != current {
-                    // A step's commit is checked after its references, as it always was.
-                    if current >= 0 { try checkCommit(ofStep: current) }
-                    current = position
-                }
-                func defined(_ atom: Int, _ role: String) throws(AtomScopeError) -> Int {
+                current = position
+                func slot(_ atom: Int, _ rank: Int, _ role: String) -> Int? {
                     guard let slot = slots.slot(of: atom) else {
-                        throw .malformedStep(path: path, step: number, reason: "\(role) refers to atom \(atom), which the journal never defines")
+                        found(rank, "\(role) refers to atom \(atom), which the journal never defines")
+                        return nil
                     }
                     return slot
                 }
-                func note(_ slot: Int, in index: inout [[Int]]) {
+                func note(_ slot: Int?, in index: inout [[Int]]) {
+                    guard let slot else { return }
                     if index[slot].last != number { index[slot].append(number) }
                 }
                 switch item {
                 case .cause(let atom, let location):
-                    if let atom { _ = try defined(atom, "its cause") }
+                    if let atom { _ = slot(atom, 0, "its cause") }
                     if let location, index.locations[location] == nil {
-                        throw .malformedStep(path: path, step: number, reason: "its cause refers to location \(location), which the journal never defines")
+                        found(1, "its cause refers to location \(location), which the journal never defines")
                     }
-                case .initialized(let atom, _), .updated(let atom, _):
-                    note(try defined(atom, "a value"), in: &changesBySlot)
+                case .initialized(let atom, _):
+                    note(slot(atom, 2, "a value"), in: &changesBySlot)
+                case .updated(let atom, _):
+                    note(slot(atom, 3, "a value"), in: &changesBySlot)
                 case .released(let atom):
-                    note(try defined(atom, "a released or recomputed atom"), in: &changesBySlot)
+                    note(slot(atom, 4, "a released or recomputed atom"), in: &changesBySlot)
                 case .recomputed(let atom):
-                    note(try defined(atom, "a released or recomputed atom"), in: &recomputesBySlot)
+                    note(slot(atom, 5, "a released or recomputed atom"), in: &recomputesBySlot)
                 case .edge(let upstream, let downstream):
-                    _ = try defined(upstream, "an edge")
-                    _ = try defined(downstream, "an edge")
+                    _ = slot(upstream, 6, "an edge")
+                    _ = slot(downstream, 6, "an edge")
                 case .subscription(let atom, let subscriber):
-                    _ = try defined(atom, "a subscription")
+                    _ = slot(atom, 7, "a subscription")
                     if index.subscribers[subscriber] == nil {
-                        throw .malformedStep(path: path, step: number, reason: "a subscription refers to subscriber \(subscriber), which the journal never defines")
+                        found(7, "a subscription refers to subscriber \(subscriber), which the journal never defines")
                     }
                 case .patch:
                     break
+                case .end:
+                    if let problem {
+                        throw .malformedStep(path: path, step: number, reason: problem.reason)
+                    }
+                    // The index and this pass read the file separately: a file rewritten in
+                    // between can disagree, and must not trap.
+                    guard position < steps.count else {
+                        throw .malformedStep(path: path, step: number, reason: "the file changed while it was read")
+                    }
+                    if position > 0, steps[position].commit <= steps[position - 1].commit {
+                        throw .malformedStep(path: path, step: number, reason: "its commit \(steps[position].commit) does not follow the previous step's \(steps[position - 1].commit)")
+                    }
                 }
             }
-            if current >= 0 { try checkCommit(ofStep: current) }
         } catch let error as AtomScopeError {
             throw error
         } catch let error as JournalError {

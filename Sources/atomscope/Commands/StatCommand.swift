@@ -20,7 +20,7 @@ struct StatCommand: ReportingCommand {
 
     func execute(console: Console) throws {
         // Two passes over the file: frames and index, then what each step changed.
-        let progress = ProgressLine.onTerminal("reading \(journal)")
+        let progress = ProgressLine.onTerminal("reading \(URL(fileURLWithPath: journal).lastPathComponent)")
         defer { progress?.finish() }
         let opened = try Journal(url: URL(fileURLWithPath: journal), progress: progress.map { line in { line.update(0.5 * $0) } })
         opened.reader.progress = progress.map { line in opened.reader.fractionReporter({ line.update($0) }, into: 0.5...1) }

@@ -53,7 +53,7 @@ struct VerifyCommand: ReportingCommand {
             console.print("  \(damage)")
         }
         let fix = repair ? "only a torn tail can be repaired, and cutting here would lose every valid frame after the damage" :
-            "the valid frames after it are listed above; no repair can restore the lost ones"
+            "the damaged runs are listed above with where valid frames resume; no repair can restore the lost frames"
         console.error("\(verification.path) is damaged at offset \(first.offset) (\(first.reason)); \(fix)")
         throw ExitCode.failure
     }

@@ -34,7 +34,7 @@ struct Console {
     /// Opens a journal for a reading command, and says once on stderr when it ends in a torn
     /// tail. `shownPath` is how the user named it (a journal from stdin has a temporary path).
     func openTimeline(_ path: String, shownPath: String? = nil) throws -> Timeline {
-        let progress = ProgressLine.onTerminal("opening \(shownPath ?? path)")
+        let progress = ProgressLine.onTerminal("opening \(URL(fileURLWithPath: shownPath ?? path).lastPathComponent)")
         defer { progress?.finish() }
         let timeline = try Timeline(url: URL(fileURLWithPath: path), progress: progress.map { line in { line.update($0) } })
         progress?.finish()

@@ -25,8 +25,20 @@ final class ProgressLine {
     }
 
     private init(_ what: String, delay: Duration) {
-        self.what = TerminalText.escaped(what, allowingStyle: false)
+        // One physical line, or `\r` cannot take it back: no line breaks or tabs, and no
+        // wider than the terminal (a journal deep in a simulator's folders easily is).
+        let flat = TerminalText.escaped(what, allowingStyle: false)
+            .replacingOccurrences(of: "\n", with: "\\n").replacingOccurrences(of: "\t", with: "\\t")
+        let room = max(Self.terminalColumns() - " 100%".count - 2, 8)
+        self.what = flat.count <= room ? flat : "…" + flat.suffix(room - 1)
         self.delay = delay
+    }
+
+    /// The terminal's width, or 80 when it does not say.
+    private static func terminalColumns() -> Int {
+        var size = winsize()
+        guard ioctl(STDERR_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 else { return 80 }
+        return Int(size.ws_col)
     }
 
     /// Shows `fraction` (0 to 1) once the delay has passed, when the whole percent changed.

@@ -106,3 +106,27 @@ import Testing
         #expect(damage.last?.description.contains("1 frame missing before offset \(removed.offset)") == true)
     }
 }
+
+/// Sequence numbers near the top of their range, which a crafted file can carry with a valid
+/// checksum (the salt is in the header).
+@Suite struct ExtremeSequenceTests {
+    @Test(arguments: [UInt64.max, UInt64.max - 1, 1 << 62])
+    func aHugeSequenceIsDamageNotATrap(_ sequence: UInt64) throws {
+        let sample = try DamageSample()
+        var bytes = Array(sample.bytes[0..<sample.headerSize])
+        bytes += FormatSpec.frame(type: 6, sequence: sequence, payload: [1, 2, 3], salt: sample.salt)
+        bytes += FormatSpec.frame(type: 6, sequence: sequence &+ 1, payload: [4], salt: sample.salt)
+        let reader = try JournalReader(url: try sample.file(bytes))
+        // Read past: the first frame is damage, whatever follows it.
+        var damage: [JournalDamage] = []
+        do {
+            _ = try reader.scanFrames(reportingDamage: { damage.append($0) }) { _ throws(JournalError) in }
+        } catch {
+            #expect(error.frameOffset == sample.headerSize, "\(error)")
+        }
+        #expect(damage.allSatisfy { $0.offset == sample.headerSize }, "\(damage)")
+        #expect(throws: JournalError.self) {
+            _ = try reader.scanFrames { _ throws(JournalError) in }
+        }
+    }
+}
