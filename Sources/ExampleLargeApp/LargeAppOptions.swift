@@ -1,3 +1,5 @@
+import ExampleSupport
+
 /// The command line: `ExampleLargeApp JOURNAL [--atoms N] [--seed S] [--actions K]`.
 struct LargeAppOptions {
     static let usage = """
@@ -14,39 +16,22 @@ struct LargeAppOptions {
     var actions = 100
 
     /// Parses the arguments after the program name; the error is a one-line message.
-    init(arguments: [String]) throws(LargeAppOptionsError) {
+    init(arguments: [String]) throws(ExampleUsageError) {
         var rest = arguments[...]
         var path: String?
         while let argument = rest.popFirst() {
             switch argument {
             case "--atoms":
-                atoms = try Self.number(after: argument, rest.popFirst(), minimum: AppBlueprint.minimumAtoms)
+                atoms = try ExampleUsageError.wholeNumber(after: argument, rest.popFirst(), minimum: AppBlueprint.minimumAtoms)
             case "--seed":
-                seed = UInt64(try Self.number(after: argument, rest.popFirst(), minimum: 0))
+                seed = UInt64(try ExampleUsageError.wholeNumber(after: argument, rest.popFirst(), minimum: 0))
             case "--actions":
-                actions = try Self.number(after: argument, rest.popFirst(), minimum: 0)
+                actions = try ExampleUsageError.wholeNumber(after: argument, rest.popFirst(), minimum: 0)
             default:
-                guard !argument.hasPrefix("-") else { throw LargeAppOptionsError("unknown option '\(argument)'") }
-                guard path == nil else { throw LargeAppOptionsError("more than one journal path ('\(path ?? "")' and '\(argument)')") }
-                path = argument
+                path = try ExampleUsageError.journalPath(argument, after: path)
             }
         }
-        guard let path else { throw LargeAppOptionsError("missing the JOURNAL path") }
+        guard let path else { throw ExampleUsageError("missing the JOURNAL path") }
         journalPath = path
-    }
-
-    private static func number(after option: String, _ text: String?, minimum: Int) throws(LargeAppOptionsError) -> Int {
-        guard let text, let value = Int(text), value >= minimum else {
-            throw LargeAppOptionsError("\(option) needs a whole number of at least \(minimum)")
-        }
-        return value
-    }
-}
-
-struct LargeAppOptionsError: Error {
-    let message: String
-
-    init(_ message: String) {
-        self.message = message
     }
 }

@@ -12,16 +12,8 @@ import Foundation
 //     atomscope graph app.journal -o app.svg
 
 let tool = ExampleTool(name: "ExampleLargeApp")
-let commandLine = Array(CommandLine.arguments.dropFirst())
-if commandLine.contains("-h") || commandLine.contains("--help") {
-    print(LargeAppOptions.usage)
-    exit(0)
-}
-let options: LargeAppOptions
-do {
-    options = try LargeAppOptions(arguments: commandLine)
-} catch {
-    tool.fail("\(error.message)\n\(LargeAppOptions.usage)", status: 2)
+let options = tool.options(from: Array(CommandLine.arguments.dropFirst()), usage: LargeAppOptions.usage) {
+    arguments throws(ExampleUsageError) in try LargeAppOptions(arguments: arguments)
 }
 
 @MainActor
