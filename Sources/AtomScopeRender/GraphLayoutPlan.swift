@@ -50,9 +50,10 @@ public struct GraphLayoutPlan: Sendable, Hashable {
     ///
     /// The limits cut `dot`'s network simplex (`nslimit`, `nslimit1`: iterations per node) and
     /// crossing minimization (`mclimit`) short: ranks and order stay, edges are a little less
-    /// straight and cross a little more (on the 1,000-atom app, `mclimit=0.5` crossed 35,949
-    /// edges where the default crossed 36,550; `mclimit=0.2`, 42,955). A chain with fan-out,
-    /// which keeps unlimited `dot` busy for minutes, takes a third of a second with them.
+    /// straight and cross a little more (on the 1,000-atom app, 38,260 crossings with the
+    /// moderate limits and 42,955 with the strong ones, where the defaults leave 36,550). A
+    /// chain with fan-out, which keeps unlimited `dot` busy for minutes, takes a third of a
+    /// second with them.
     public static func automatic(for shape: GraphShape) -> GraphLayoutPlan {
         for tier in dotTiers where tier.admits(shape) {
             return GraphLayoutPlan(layout: .dot, attributes: tier.attributes)
@@ -79,8 +80,8 @@ public struct GraphLayoutPlan: Sendable, Hashable {
     }
 
     /// The automatic choice's `dot` rows, smallest first: Graphviz's defaults; moderate limits
-    /// (about half of `dot`'s time, crossings as with the defaults); strong limits (about a
-    /// third, 15% more crossings). Each row's bounds keep the graphs it takes at about 3 s or
+    /// (about half of `dot`'s time, 5% more crossings); strong limits (about a third, 18% more
+    /// crossings). Each row's bounds keep the graphs it takes at about 3 s or
     /// less on the measured machine under load. The node bound stays at 2,500 because `dot`'s
     /// cost grows with its own nodes even without virtual ones (4,000 nodes in 9 ranks took
     /// 4.9 s with moderate limits, 3.7 s with strong ones).
