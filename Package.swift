@@ -64,6 +64,7 @@ let package = Package(
         .target(name: "ExampleSupport", dependencies: ["AtomJournal"]),
         .executableTarget(name: "ExampleCounter", dependencies: ["Atoms", "AtomJournal", "ExampleSupport"]),
         .executableTarget(name: "ExampleSearch", dependencies: ["Atoms", "AtomJournal", "ExampleSupport"]),
+        .executableTarget(name: "ExampleLargeApp", dependencies: ["Atoms", "AtomJournal", "ExampleSupport"]),
         .testTarget(name: "AtomsTests", dependencies: [
             "Atoms",
             .product(name: "OpenCombine", package: "OpenCombine", condition: .when(platforms: [.linux])),
@@ -72,7 +73,7 @@ let package = Package(
         .testTarget(name: "AtomJournalTests", dependencies: ["AtomJournal", "Atoms", "ExampleCounter"]),
         .testTarget(name: "AtomScopeKitTests", dependencies: ["AtomScopeKit", "AtomJournal", "Atoms"]),
         .testTarget(name: "AtomScopeRenderTests", dependencies: ["AtomScopeRender", "AtomScopeKit", "AtomJournal", "Atoms"]),
-        .testTarget(name: "AtomScopeCLITests", dependencies: ["atomscope", "AtomJournal", "Atoms"]),
+        .testTarget(name: "AtomScopeCLITests", dependencies: ["atomscope", "ExampleLargeApp", "AtomJournal", "Atoms"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -27,9 +27,17 @@ public struct GraphRenderer: Sendable {
     ///   - dot: a DOT graph (only the first graph is read).
     ///   - format: the output format.
     ///   - layout: the engine; `nil` uses the graph's own `layout` attribute when it names
-    ///     one of ``GraphLayout``'s engines, otherwise ``GraphLayout/automatic(nodeCount:)``.
-    ///     A named engine overrides the graph's `layout` attribute.
+    ///     one of ``GraphLayout``'s engines, otherwise the engine and limits of
+    ///     ``GraphLayoutPlan/automatic(for:)`` for the graph's shape. A named engine overrides
+    ///     the graph's `layout` attribute and runs as ``GraphLayoutPlan/named(_:)`` says.
     public func render(dot: String, format: GraphFormat, layout: GraphLayout? = nil) throws(GraphRenderError) -> RenderedGraph {
         try GraphvizSession.shared.render(dot: dot.utf8, format: format, layout: layout)
+    }
+
+    /// Parses `dot` in this process and measures what the automatic layout choice looks at;
+    /// `GraphLayoutPlan.automatic(for: shape)` is then the plan a render without a named
+    /// engine follows. For DOT this project wrote, as ``render(dot:format:layout:)``.
+    public func measure(dot: String) throws(GraphRenderError) -> GraphShape {
+        try GraphvizSession.shared.measure(dot: dot.utf8)
     }
 }

@@ -1,4 +1,5 @@
 import AtomJournal
+import ExampleSupport
 
 /// The command line: `ExampleCounter JOURNAL [--steps N] [--flush never|interval|write|sync]
 /// [--report] [--forever] [--keyframe-interval K] [--die fatal|exit|segv] [--free-before-close FILE]`.
@@ -37,23 +38,23 @@ struct CounterOptions {
     }
 
     /// Parses the arguments after the program name; the error is a one-line message.
-    init(arguments: [String]) throws(CounterOptionsError) {
+    init(arguments: [String]) throws(ExampleUsageError) {
         var rest = arguments[...]
         var path: String?
         while let argument = rest.popFirst() {
             switch argument {
             case "--steps":
-                steps = try Self.count(after: argument, rest.popFirst(), minimum: 0)
+                steps = try ExampleUsageError.wholeNumber(after: argument, rest.popFirst(), minimum: 0)
             case "--keyframe-interval":
-                keyframeInterval = try Self.count(after: argument, rest.popFirst(), minimum: 1)
+                keyframeInterval = try ExampleUsageError.wholeNumber(after: argument, rest.popFirst(), minimum: 1)
             case "--flush":
-                guard let name = rest.popFirst() else { throw CounterOptionsError("--flush needs never, interval, write or sync") }
+                guard let name = rest.popFirst() else { throw ExampleUsageError("--flush needs never, interval, write or sync") }
                 switch name {
                 case "never": flushPolicy = .never
                 case "interval": flushPolicy = .interval(.milliseconds(100))
                 case "write": flushPolicy = .writeEachCommit
                 case "sync", "every-commit": flushPolicy = .syncEachCommit
-                default: throw CounterOptionsError("unknown flush policy '\(name)' (never, interval, write or sync)")
+                default: throw ExampleUsageError("unknown flush policy '\(name)' (never, interval, write or sync)")
                 }
                 flushName = name
             case "--report":
@@ -61,35 +62,18 @@ struct CounterOptions {
             case "--forever":
                 forever = true
             case "--free-before-close":
-                guard let file = rest.popFirst() else { throw CounterOptionsError("--free-before-close needs a file") }
+                guard let file = rest.popFirst() else { throw ExampleUsageError("--free-before-close needs a file") }
                 fileToFree = file
             case "--die":
                 guard let name = rest.popFirst(), let how = Death(rawValue: name) else {
-                    throw CounterOptionsError("--die needs fatal, exit or segv")
+                    throw ExampleUsageError("--die needs fatal, exit or segv")
                 }
                 death = how
             default:
-                guard !argument.hasPrefix("-") else { throw CounterOptionsError("unknown option '\(argument)'") }
-                guard path == nil else { throw CounterOptionsError("more than one journal path ('\(path ?? "")' and '\(argument)')") }
-                path = argument
+                path = try ExampleUsageError.journalPath(argument, after: path)
             }
         }
-        guard let path else { throw CounterOptionsError("missing the JOURNAL path") }
+        guard let path else { throw ExampleUsageError("missing the JOURNAL path") }
         journalPath = path
-    }
-
-    private static func count(after option: String, _ text: String?, minimum: Int) throws(CounterOptionsError) -> Int {
-        guard let text, let value = Int(text), value >= minimum else {
-            throw CounterOptionsError("\(option) needs a whole number of at least \(minimum)")
-        }
-        return value
-    }
-}
-
-struct CounterOptionsError: Error {
-    let message: String
-
-    init(_ message: String) {
-        self.message = message
     }
 }

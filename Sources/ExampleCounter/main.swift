@@ -22,16 +22,8 @@ func fail(_ message: String, status: Int32 = 1) -> Never {
     ExampleTool(name: "ExampleCounter").fail(message, status: status)
 }
 
-let commandLine = Array(CommandLine.arguments.dropFirst())
-if commandLine.contains("-h") || commandLine.contains("--help") {
-    print(CounterOptions.usage)
-    exit(0)
-}
-let options: CounterOptions
-do {
-    options = try CounterOptions(arguments: commandLine)
-} catch {
-    fail("\(error.message)\n\(CounterOptions.usage)", status: 2)
+let options = ExampleTool(name: "ExampleCounter").options(from: Array(CommandLine.arguments.dropFirst()), usage: CounterOptions.usage) {
+    arguments throws(ExampleUsageError) in try CounterOptions(arguments: arguments)
 }
 
 /// Writes `committed <n>` to stdout with a single unbuffered `write(2)` after each commit has

@@ -23,14 +23,30 @@ public struct ExampleTool: Sendable {
     /// The journal path of a command line that takes at most one, `[JOURNAL]`: prints `usage`
     /// and exits for `-h` or `--help`, fails with status 2 on anything else.
     public func journalPath(from arguments: [String], usage: String) -> String? {
-        if arguments.contains("-h") || arguments.contains("--help") {
-            print(usage)
-            exit(0)
-        }
+        exitOnHelp(arguments, usage: usage)
         if arguments.count > 1 || arguments.first?.hasPrefix("-") == true {
             fail(usage, status: 2)
         }
         return arguments.first
+    }
+
+    /// The options of a command line (the arguments after the program's name), made by
+    /// `parse`: prints `usage` and exits for `-h` or `--help`, fails with status 2, the error
+    /// and `usage` when `parse` throws.
+    public func options<Options>(from arguments: [String], usage: String, _ parse: ([String]) throws(ExampleUsageError) -> Options) -> Options {
+        exitOnHelp(arguments, usage: usage)
+        do throws(ExampleUsageError) {
+            return try parse(arguments)
+        } catch {
+            fail("\(error.message)\n\(usage)", status: 2)
+        }
+    }
+
+    private func exitOnHelp(_ arguments: [String], usage: String) {
+        if arguments.contains("-h") || arguments.contains("--help") {
+            print(usage)
+            exit(0)
+        }
     }
 
     /// Closes `recorder`; fails if closing fails or if recording had stopped early.

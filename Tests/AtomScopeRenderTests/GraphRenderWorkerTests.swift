@@ -36,7 +36,7 @@ struct GraphRenderWorkerTests {
     }
 
     @Test func automaticLayoutIsReported() throws {
-        let run = try runWorker(["plain", "auto"], input: chainWithFanOut(nodes: 200))
+        let run = try runWorker(["plain", "auto"], input: chainWithFanOut(nodes: 300))
         #expect(run.status == 0)
         #expect(WorkerProtocol.parse(run.diagnostics).layout == .sfdp)
         let defaulted = try runWorker(["plain"], input: "digraph { a -> b }")

@@ -1,10 +1,11 @@
 // SVG rendering of atom graphs of 10, 100, 1,000 and 5,000 nodes (AtomGraph, DOT from
 // GraphStyle): in this process with `GraphRenderer().render(dot:format: .svg, layout: nil)`
-// — nil is the automatic engine choice, which the renderer makes from the parsed graph (node
-// count plus its estimate of dot's virtual nodes) — next to running the Graphviz binary of
-// the engine it chose (`dot -Tsvg` or `sfdp -Tsvg`) as a subprocess on the same DOT
-// (Foundation Process, DOT written to stdin, SVG read from stdout). Each iteration times one
-// of each, alternating which goes first; both SVGs must have one `<g id="node…">` per node.
+// — nil is the automatic engine choice, which the renderer makes from the parsed graph's shape
+// (GraphLayoutPlan: the engine and the limits or settings it runs with) — next to running the
+// Graphviz binary of the engine it chose with the same settings (`dot -Gmclimit=… -Tsvg` or
+// `sfdp -Goverlap=… -Tsvg`) as a subprocess on the same DOT (Foundation Process, DOT written
+// to stdin, SVG read from stdout). Each iteration times one of each, alternating which goes
+// first; both SVGs must have one `<g id="node…">` per node.
 //
 // Setup builds the graph and its DOT and makes the process's first render (libgvc context
 // and plugin loading), reported apart as `firstRender`; that render's engine is the
@@ -19,50 +20,6 @@ import Benchmark
 import BenchmarkSupport
 import Foundation
 
-/// Runs a Graphviz command-line engine on DOT text, as a user's shell pipeline would.
-enum GraphvizCommand {
-    /// The binary for an engine, found on PATH.
-    static func executable(for layout: GraphLayout) -> URL {
-        let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
-        for directory in path.split(separator: ":") {
-            let candidate = URL(filePath: String(directory)).appending(path: layout.rawValue)
-            if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
-        }
-        fatalError("benchmark failed: no `\(layout.rawValue)` binary on PATH (Debian: apt-get install graphviz)")
-    }
-
-    /// `engine -Tsvg` with `dot` on stdin; returns stdout. Fails the run on a non-zero exit.
-    static func svg(_ executable: URL, dot: Data) -> Data {
-        let process = Process()
-        process.executableURL = executable
-        process.arguments = ["-Tsvg"]
-        let input = Pipe()
-        let output = Pipe()
-        let errors = Pipe()
-        process.standardInput = input
-        process.standardOutput = output
-        process.standardError = errors
-        must("running \(executable.path)") { try process.run() }
-        let writer = input.fileHandleForWriting
-        let reader = errors.fileHandleForReading
-        let done = DispatchGroup()
-        nonisolated(unsafe) var messages = Data()
-        DispatchQueue.global().async(group: done) {
-            writer.write(dot)
-            try? writer.close()
-        }
-        DispatchQueue.global().async(group: done) {
-            messages = reader.readDataToEndOfFile()
-        }
-        let svg = output.fileHandleForReading.readDataToEndOfFile()
-        done.wait()
-        process.waitUntilExit()
-        check(process.terminationStatus == 0,
-              "\(executable.path) -Tsvg exited \(process.terminationStatus): \(String(decoding: messages, as: UTF8.self))")
-        return svg
-    }
-}
-
 @MainActor
 private final class RenderCase {
     let nodes: Int
@@ -70,6 +27,8 @@ private final class RenderCase {
     let dotData: Data
     let edges: Int
     let layout: GraphLayout
+    /// What the automatic choice sets besides the engine, given to the binary as well.
+    let attributes: [String: String]
     let executable: URL
     let firstRender: Int
     /// Whether the process's first render is byte-identical to the binary's SVG.
@@ -93,8 +52,13 @@ private final class RenderCase {
         check(AtomGraph.nodeGroups(in: rendered.data) == nodes,
               "\(nodes)-node SVG has \(AtomGraph.nodeGroups(in: rendered.data)) node groups")
         layout = rendered.layout
+        let plan = GraphLayoutPlan.automatic(for: must("measuring \(nodes) nodes") { () throws(GraphRenderError) in
+            try GraphRenderer().measure(dot: text)
+        })
+        check(plan.layout == layout, "\(nodes) nodes: rendered with \(layout), the plan says \(plan.layout)")
+        attributes = plan.attributes
         executable = GraphvizCommand.executable(for: layout)
-        firstIdentical = GraphvizCommand.svg(executable, dot: dotData) == rendered.data
+        firstIdentical = GraphvizCommand.svg(executable, dot: dotData, attributes: attributes) == rendered.data
     }
 
     static var cases: [Int: RenderCase] = [:]
@@ -134,7 +98,7 @@ func registerRender() {
                     }
                 }
                 func renderSubprocess() {
-                    subprocessTime = nanoseconds { svg = GraphvizCommand.svg(graph.executable, dot: graph.dotData) }
+                    subprocessTime = nanoseconds { svg = GraphvizCommand.svg(graph.executable, dot: graph.dotData, attributes: graph.attributes) }
                 }
                 if graph.runs % 2 == 0 { renderInProcess(); renderSubprocess() } else { renderSubprocess(); renderInProcess() }
                 graph.runs += 1

@@ -4,40 +4,38 @@ import CGraphviz
 enum GraphInspection {
     typealias Graph = UnsafeMutablePointer<Agraph_t>
 
-    /// The engine for `graph`: the one the caller named; otherwise the graph's own `layout`
-    /// attribute when it names one of ours; otherwise
-    /// ``GraphLayout/automatic(nodeCount:virtualNodeCount:)`` with the graph's measured size.
+    /// The engine for `graph`, with its attributes set: the engine the caller named;
+    /// otherwise the graph's own `layout` attribute when it names one of ours (both with
+    /// ``GraphLayoutPlan/named(_:)``'s attributes); otherwise
+    /// ``GraphLayoutPlan/automatic(for:)`` for the graph's measured ``GraphShape``.
     ///
     /// libgvc lets a graph's `layout` attribute override the engine passed to `gvLayout`, so
     /// when the graph declares that attribute it is set to the chosen engine: the engine that
-    /// runs is always the one reported.
+    /// runs is always the one reported. The plan's other attributes are set only where the
+    /// graph gives no value of its own.
     static func chooseLayout(for graph: Graph, requested: GraphLayout?) -> GraphLayout {
         let declared = withMutableCString("layout") { agattr(graph, AGRAPH, $0, nil) } != nil
         let own: GraphLayout? = declared
             ? withMutableCString("layout") { agget(graph, $0) }.flatMap { GraphLayout(rawValue: String(cString: $0)) }
             : nil
-        let engine = requested ?? own ?? automaticLayout(for: graph)
+        let plan = (requested ?? own).map(GraphLayoutPlan.named) ?? GraphLayoutPlan.automatic(for: shape(of: graph))
         if declared {
-            withMutableCString("layout") { name in
-                withMutableCString(engine.rawValue) { value in
-                    withMutableCString("") { _ = agsafeset(graph, name, value, $0) }
-                }
-            }
+            set("layout", to: plan.layout.rawValue, in: graph)
         }
-        return engine
+        // In name order: cgraph writes declared attributes in declaration order (`-Tdot`),
+        // and a dictionary's order changes from run to run.
+        for (name, value) in plan.attributes.sorted(by: { $0.key < $1.key }) where !hasValue(name, in: graph) {
+            set(name, to: value, in: graph)
+        }
+        return plan.layout
     }
 
-    static func automaticLayout(for graph: Graph) -> GraphLayout {
-        let nodeCount = Int(agnnodes(graph))
-        guard nodeCount <= GraphLayout.automaticThreshold else { return .sfdp }
-        return GraphLayout.automatic(nodeCount: nodeCount, virtualNodeCount: virtualNodeEstimate(graph))
-    }
-
-    /// The virtual nodes `dot` would insert, estimated: rank the nodes by longest path (after
-    /// dropping the edges that close cycles, as `dot` reverses them), then count, for every
-    /// edge, the ranks it spans minus one. `dot` ranks by network simplex, which minimizes the
-    /// total edge span, so this is an upper bound. O(nodes + edges), iterative.
-    static func virtualNodeEstimate(_ graph: Graph) -> Int {
+    /// The graph's size and the shape of its ranks: nodes, edges, and a longest-path ranking
+    /// (after dropping the edges that close cycles, as `dot` reverses them) with, for every
+    /// edge, the ranks it spans minus one summed into the virtual nodes. `dot` ranks by
+    /// network simplex, which minimizes the total edge span, so the virtual count is an upper
+    /// bound. O(nodes + edges), iterative.
+    static func shape(of graph: Graph) -> GraphShape {
         typealias Node = UnsafeMutablePointer<Agnode_t>
         var index: [Node: Int] = [:]
         var nodes: [Node] = []
@@ -99,10 +97,18 @@ enum GraphInspection {
         }
         var virtual = 0
         for edge in edges {
-            virtual += max(0, abs(rank[edge.head] - rank[edge.tail]) - 1)
+            virtual &+= max(0, abs(rank[edge.head] - rank[edge.tail]) - 1)
         }
-        return virtual
+        return GraphShape(
+            nodeCount: nodes.count,
+            edgeCount: edges.count,
+            rankCount: nodes.isEmpty ? 0 : (rank.max() ?? 0) + 1,
+            virtualNodeCount: virtual
+        )
     }
+
+    /// Whether the graph has a cluster subgraph (at any depth) and an edge with a label
+    /// (`label`, `xlabel`, `headlabel` or `taillabel`): the combination that makes Graphviz
 
     /// Whether the graph has a cluster subgraph (at any depth) and an edge with a label
     /// (`label`, `xlabel`, `headlabel` or `taillabel`): the combination that makes Graphviz
@@ -143,6 +149,22 @@ enum GraphInspection {
             }
         }
         return false
+    }
+
+    /// Whether the graph itself gives attribute `name` a value (not empty).
+    private static func hasValue(_ name: String, in graph: Graph) -> Bool {
+        guard withMutableCString(name, { agattr(graph, AGRAPH, $0, nil) }) != nil,
+              let value = withMutableCString(name, { agget(graph, $0) }) else { return false }
+        return value.pointee != 0
+    }
+
+    /// Sets graph attribute `name` on the root graph, declaring it (default empty) if needed.
+    private static func set(_ name: String, to value: String, in graph: Graph) {
+        withMutableCString(name) { name in
+            withMutableCString(value) { value in
+                withMutableCString("") { _ = agsafeset(graph, name, value, $0) }
+            }
+        }
     }
 
     /// cgraph takes `char *` for names it only reads (or copies into its own string pool).

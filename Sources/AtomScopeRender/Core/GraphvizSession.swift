@@ -27,12 +27,7 @@ final class GraphvizSession: Sendable {
 
     /// Parses, lays out and renders `dot` (UTF-8 bytes) while holding the lock.
     func render(dot: some Collection<UInt8>, format: GraphFormat, layout: GraphLayout?) throws(GraphRenderError) -> RenderedGraph {
-        var text = Array(dot)
-        guard !text.contains(0) else {
-            throw .invalidDOT(message: "the input contains a NUL byte")
-        }
-        text.append(0)
-        let input = text
+        let input = try Self.terminated(dot)
         return try state.withLock { (state) throws(GraphRenderError) -> RenderedGraph in
             let context = try Self.context(in: &state)
             if !format.isRenderedByCore, let reason = state.textLayoutFailure {
@@ -42,17 +37,29 @@ final class GraphvizSession: Sendable {
         }
     }
 
-    /// ``GraphInspection/virtualNodeEstimate(_:)`` of `dot`, or nil when it does not parse.
-    func virtualNodeEstimate(dot: String) -> Int? {
-        let input = Array(dot.utf8CString)
-        return state.withLock { state -> Int? in
-            guard (try? Self.context(in: &state)) != nil else { return nil }
+    /// Parses `dot` (UTF-8 bytes) and measures its ``GraphShape`` while holding the lock.
+    func measure(dot: some Collection<UInt8>) throws(GraphRenderError) -> GraphShape {
+        let input = try Self.terminated(dot)
+        return try state.withLock { (state) throws(GraphRenderError) -> GraphShape in
+            _ = try Self.context(in: &state)
             GraphvizDiagnostics.reset()
-            defer { _ = GraphvizDiagnostics.take() }
-            guard let graph = input.withUnsafeBufferPointer({ agmemread($0.baseAddress!) }) else { return nil }
+            _ = agreseterrors()
+            let graph = try Self.parse(input)
             defer { agclose(graph) }
-            return GraphInspection.virtualNodeEstimate(graph)
+            _ = GraphvizDiagnostics.take()
+            return GraphInspection.shape(of: graph)
         }
+    }
+
+    /// The DOT bytes with the NUL that cgraph's parser needs at the end; a NUL inside would
+    /// silently cut the graph short, so it is an error.
+    private static func terminated(_ dot: some Collection<UInt8>) throws(GraphRenderError) -> [UInt8] {
+        var text = Array(dot)
+        guard !text.contains(0) else {
+            throw .invalidDOT(message: "the input contains a NUL byte")
+        }
+        text.append(0)
+        return text
     }
 
     // MARK: - Under the lock
@@ -78,11 +85,9 @@ final class GraphvizSession: Sendable {
         }
     }
 
-    /// `input` is NUL-terminated.
-    private static func render(_ input: [UInt8], format: GraphFormat, layout requested: GraphLayout?, context: OpaquePointer) throws(GraphRenderError) -> RenderedGraph {
-        GraphvizDiagnostics.reset()
-        _ = agreseterrors()
-
+    /// Parses NUL-terminated DOT under the lock, after the caller reset the diagnostics and
+    /// cgraph's error count; a graph with syntax errors is closed and reported.
+    private static func parse(_ input: [UInt8]) throws(GraphRenderError) -> UnsafeMutablePointer<Agraph_t> {
         let parsed = input.withUnsafeBufferPointer { buffer in
             buffer.baseAddress!.withMemoryRebound(to: CChar.self, capacity: buffer.count) { agmemread($0) }
         }
@@ -95,6 +100,14 @@ final class GraphvizSession: Sendable {
             agclose(graph)
             throw .invalidDOT(message: messages.errorText(or: "the DOT text has errors"))
         }
+        return graph
+    }
+
+    /// `input` is NUL-terminated.
+    private static func render(_ input: [UInt8], format: GraphFormat, layout requested: GraphLayout?, context: OpaquePointer) throws(GraphRenderError) -> RenderedGraph {
+        GraphvizDiagnostics.reset()
+        _ = agreseterrors()
+        let graph = try parse(input)
 
         let engine = GraphInspection.chooseLayout(for: graph, requested: requested)
         // Graphviz 2.42/2.43: after `dot` lays out a graph with a cluster and labelled edges,

@@ -15,6 +15,18 @@ struct GraphCommand: ReportingCommand {
             outside is rendered by a worker process. Without a format flag the format follows the \
             -o file's extension (.svg, .png, .pdf, .dot), and is DOT otherwise; a flag that \
             contradicts the extension is an error. -o never overwrites INPUT.
+
+            Without --layout, the layout follows the graph's size and shape. dot counts the \
+            nodes it places: the graph's own plus one virtual node for each rank an edge \
+            crosses. Up to 2,500 placed nodes and 2,500 edges: dot as Graphviz runs it. Up to \
+            8,000, then 16,000 placed nodes (with at most 8,000 edges and 2,500 nodes): dot with \
+            moderate, then strong limits on its work (mclimit, nslimit, nslimit1, searchsize), \
+            which keep the layered drawing and cost a few more edge crossings. Beyond: sfdp, \
+            with node overlaps removed (overlap=prism20, sep=+48) and straight edges drawn \
+            under the nodes. On 2 cores, an app of 1,000 atoms draws with dot in about 1.5 s, \
+            one of 5,000 with sfdp in about 3 s. --layout always wins and runs the engine \
+            without limits (sfdp keeps its overlap removal); attributes that DOT input sets \
+            itself win over these. --timeout bounds every layout.
             """
     )
 
@@ -32,7 +44,7 @@ struct GraphCommand: ReportingCommand {
     @Option(name: .shortAndLong, help: "Write to this file instead of standard output.")
     var output: String?
 
-    @Option(help: "The layout engine: dot, sfdp or neato (default: by graph size).")
+    @Option(help: "The layout engine: dot, sfdp or neato (default: chosen by the graph's size and shape).")
     var layout: String?
 
     @Flag(help: "Highlight the atoms that the step changed.")
