@@ -15,12 +15,15 @@ extension GraphRenderer {
     ///   - executable: the program to run; `nil` means this process's own executable
     ///     (``GraphRenderWorker/currentExecutable()``), which must dispatch
     ///     `__render-worker` to ``GraphRenderWorker/main(arguments:)``.
+    ///   - waiting: called on the calling thread at least once a second while the worker runs
+    ///     (a layout can take seconds), for showing how long it has taken.
     public func renderIsolated(
         dot: String,
         format: GraphFormat,
         layout: GraphLayout? = nil,
         timeout: Duration = GraphRenderer.defaultIsolationTimeout,
-        executable: String? = nil
+        executable: String? = nil,
+        waiting: (() -> Void)? = nil
     ) throws(GraphRenderError) -> RenderedGraph {
         guard let program = executable ?? GraphRenderWorker.currentExecutable() else {
             throw .workerLaunchFailed(message: "cannot tell which executable this process runs")
@@ -29,12 +32,13 @@ extension GraphRenderer {
         // A worker that crashes should die at once with its signal, not spend seconds
         // symbolicating a Swift backtrace onto stderr (unless the user asked for one).
         if environment["SWIFT_BACKTRACE"] == nil { environment["SWIFT_BACKTRACE"] = "enable=no" }
-        let child = ChildProcess(
+        var child = ChildProcess(
             executable: program,
             arguments: [GraphRenderWorker.commandName] + WorkerProtocol.arguments(format: format, layout: layout),
             environment: environment,
             timeout: timeout
         )
+        child.waiting = waiting
 
         let outcome: ChildProcess.Outcome
         do throws(ChildProcess.Failure) {

@@ -28,6 +28,18 @@ import Testing
         #expect(terminal.hasSuffix("\r\u{1B}[K"), "\(terminal.debugDescription)")
     }
 
+    /// A layout cannot say how far it has got: the line counts the seconds instead.
+    @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: script.path)))
+    func aLayoutShowsItsSecondsThenAClearedLine() throws {
+        let folder = try TemporaryDirectory(prefix: "progress-graph")
+        defer { folder.remove() }
+        let output = folder.url.appendingPathComponent("graph.svg").path
+        let terminal = try onTerminal(["graph", "fixtures/todo.journal", "-o", output], after: "0")
+        #expect(terminal.contains("laying out the graph: 0 s"), "\(terminal.debugDescription)")
+        #expect(terminal.hasSuffix("\r\u{1B}[K"), "\(terminal.debugDescription)")
+        #expect(FileManager.default.fileExists(atPath: output))
+    }
+
     @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: script.path)))
     func quickWorkShowsNothingEvenOnATerminal() throws {
         // The default delay is a second; opening a small fixture takes milliseconds.

@@ -38,6 +38,9 @@ struct ChildProcess {
     var outputLimit = 1 << 30
     /// stderr beyond this many bytes is read and discarded.
     var errorLimit = 8 << 20
+    /// Called on the calling thread at least once a second while the child runs, for a caller
+    /// that shows how long it has waited.
+    var waiting: (() -> Void)?
 
     func run(input: [UInt8]) throws(Failure) -> Outcome {
         let clock = ContinuousClock()
@@ -69,7 +72,7 @@ struct ChildProcess {
         defer { io.closeAll() }
 
         var failure: Failure?
-        if !io.pump(until: deadline, clock: clock, outputLimit: outputLimit, errorLimit: errorLimit, failure: &failure) {
+        if !io.pump(until: deadline, clock: clock, outputLimit: outputLimit, errorLimit: errorLimit, waiting: waiting, failure: &failure) {
             Self.kill(pid)
             throw failure ?? .timedOut
         }
@@ -181,9 +184,13 @@ struct ChildProcess {
 
         /// Moves bytes until the child has closed stdout and stderr. Returns false when the
         /// deadline passed or a limit was hit (`failure` says which).
-        mutating func pump(until deadline: ContinuousClock.Instant, clock: ContinuousClock, outputLimit: Int, errorLimit: Int, failure: inout Failure?) -> Bool {
+        mutating func pump(
+            until deadline: ContinuousClock.Instant, clock: ContinuousClock, outputLimit: Int, errorLimit: Int,
+            waiting: (() -> Void)?, failure: inout Failure?
+        ) -> Bool {
             var buffer = [UInt8](repeating: 0, count: 64 * 1024)
             while stdout >= 0 || stderr >= 0 {
+                waiting?()
                 let remaining = clock.now.duration(to: deadline)
                 guard remaining > .zero else {
                     failure = .timedOut

@@ -110,9 +110,16 @@ struct GraphCommand: ReportingCommand {
         // gvLayout cannot be interrupted, so every layout runs in the worker process, under
         // --timeout; without --layout the worker picks the engine by size and shape. Even DOT
         // out of DOT in is parsed there: text that is not DOT is an error, not output.
-        let rendered = chosenFormat == .dot && fromJournal
-            ? Data(dot.utf8)
-            : try GraphRenderer().renderIsolated(dot: dot, format: chosenFormat, layout: chosenLayout, timeout: layoutTimeout).data
+        let rendered: Data
+        if chosenFormat == .dot && fromJournal {
+            rendered = Data(dot.utf8)
+        } else {
+            let progress = ProgressLine.onTerminal("laying out the graph")
+            defer { progress?.finish() }
+            rendered = try GraphRenderer().renderIsolated(
+                dot: dot, format: chosenFormat, layout: chosenLayout, timeout: layoutTimeout, waiting: progress.map { line in { line.tick() } }
+            ).data
+        }
         if let output {
             // Not synced: a graph can be drawn again.
             try OutputFile.write(rendered, to: output, durable: false)

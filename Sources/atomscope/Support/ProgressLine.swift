@@ -8,12 +8,13 @@ import Darwin
 #endif
 
 /// A line on stderr that says how far a long piece of work has got (opening a large
-/// journal), shown only when stderr is a terminal and the work has taken more than a second,
+/// journal) or how long it has taken (laying out a large graph), shown only when stderr is a terminal and the work has taken more than a second,
 /// and erased when it ends: quick commands and piped output never see it.
 final class ProgressLine {
     private let what: String
     private let start = ContinuousClock.now
     private let delay: Duration
+    /// The percent or the seconds last shown; `nil` while nothing is.
     private var shownPercent: Int?
 
     /// `nil` when stderr is not a terminal. `ATOMSCOPE_PROGRESS_AFTER` (seconds) replaces the
@@ -48,6 +49,17 @@ final class ProgressLine {
         guard percent != shownPercent else { return }
         shownPercent = percent
         write("\r\u{1B}[K\(what): \(percent)%")
+    }
+
+    /// Shows how long the work has taken, for work that cannot say how far it has got (a
+    /// layout in the worker), once the delay has passed, when the whole second changed.
+    func tick() {
+        let elapsed = ContinuousClock.now - start
+        guard elapsed >= delay else { return }
+        let seconds = Int(elapsed.components.seconds)
+        guard seconds != shownPercent else { return }
+        shownPercent = seconds
+        write("\r\u{1B}[K\(what): \(seconds) s")
     }
 
     /// Erases the line, if it was ever shown.
