@@ -1,7 +1,11 @@
-// A fixed synchronous workload for instruction counts: 20,000 writes, each propagating through
-// a kairo-deep chain of 50 derived atoms and a diamond of 5, with one subscriber. Run it under
-// `valgrind --tool=callgrind` (scripts/hot-path) to compare the engine's cost between commits
-// without the noise of wall-clock time.
+// A fixed synchronous workload for instruction counts. Without arguments: 20,000 writes, each
+// propagating through a kairo-deep chain of 50 derived atoms and a diamond of 5, with one
+// subscriber (scripts/hot-path compares that total between commits). With `deep N`: N writes
+// of kairo deep exactly as the benchmark makes them (the write, the effect's re-watch of the
+// leaf, a read of the leaf), so that the difference between two counts of writes, divided by
+// their difference, is the instructions of one deep write without start-up costs.
+// Run it under `valgrind --tool=callgrind` to compare the engine's cost without the noise of
+// wall-clock time.
 
 import Atoms
 
@@ -49,6 +53,36 @@ func run() -> Int32 {
     return 0
 }
 
+/// kairo deep: the chain of 50 with one effect that watches the leaf again on each update.
+@MainActor
+func runDeep(writes: Int) -> Int32 {
+    let leaf = ChainNode(index: 49)
+    let root = AtomRoot()
+    let effect = root.context()
+    var runs = 0
+    var seen = effect.watch(leaf)
+    effect.onUpdate = {
+        runs += 1
+        seen = effect.watch(leaf)
+    }
+    let writer = root.context()
+    var correct = true
+    for value in 1...writes {
+        writer.set(value, for: Source())
+        correct = correct && writer.read(leaf) == value + 50
+    }
+    guard correct, runs == writes, seen == writes + 50 else {
+        print("HotPath deep: wrong values (runs \(runs), seen \(seen))")
+        return 1
+    }
+    print("HotPath deep: \(writes) writes, values checked")
+    return 0
+}
+
 import Foundation
 
+let arguments = CommandLine.arguments
+if arguments.count == 3, arguments[1] == "deep", let writes = Int(arguments[2]), writes > 0 {
+    exit(MainActor.assumeIsolated { runDeep(writes: writes) })
+}
 exit(MainActor.assumeIsolated { run() })
