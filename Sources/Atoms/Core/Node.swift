@@ -2,6 +2,24 @@
 ///
 /// The graph fields live here, in a non-generic base class, so that propagation touches
 /// them directly; everything that needs the atom's types lives in ``Node``.
+///
+/// Exclusivity: the fields marked `@exclusivity(unchecked)` here, in ``Node``, ``AtomStore``,
+/// ``EvaluationFrame`` and ``Subscriber`` skip the runtime's dynamic exclusivity check (a
+/// quarter of the instructions of a write). That check can only fire when two accesses to one
+/// field overlap, and for these fields they never do:
+/// 1. Every class that holds them is `@MainActor`, so no two threads access them at once
+///    (``DeepEvaluation`` lends the main actor to one helper thread while the caller blocks,
+///    which keeps that true).
+/// 2. On one thread, accesses overlap only when a long access (an `inout`, a mutating
+///    method, a `swap`) is open while other code runs. The engine's long accesses to these
+///    fields are `append`, `removeAll`, `popLast`, subscripts, `IdentitySet.insert`/`remove`
+///    (which compare references and nothing else) and `swap` of two distinct fields: none of
+///    them calls back into the engine or into user code (atom functions, effects, hashing,
+///    `==`, observers, `onUpdate`), so nothing can touch the field before the access ends.
+/// 3. User code runs only between such accesses, from plain reads and calls.
+/// Fields that user code can run inside of keep their checks: `nodes` (its keys' `hash` and
+/// `==` are the atom's), `commitObservers` and `scopeObservers` (their `didSet`), `effect`.
+/// A new long access to one of these fields that runs other code must drop the attribute.
 @MainActor
 class NodeBase {
     enum Mark: UInt8 {
@@ -23,39 +41,39 @@ class NodeBase {
     let scope: ScopeState?
 
     /// Upstream atoms in the order the last evaluation watched them, without duplicates.
-    var upstream: ContiguousArray<NodeBase> = []
-    var downstream = IdentitySet<NodeBase>()
-    var subscribers = IdentitySet<Subscriber>()
+    @exclusivity(unchecked) var upstream: ContiguousArray<NodeBase> = []
+    @exclusivity(unchecked) var downstream = IdentitySet<NodeBase>()
+    @exclusivity(unchecked) var subscribers = IdentitySet<Subscriber>()
 
-    var mark = Mark.clean
-    var isAlive = true
-    var isEvaluating = false
+    @exclusivity(unchecked) var mark = Mark.clean
+    @exclusivity(unchecked) var isAlive = true
+    @exclusivity(unchecked) var isEvaluating = false
     /// The token of the last evaluation that watched this node, to skip duplicates cheaply.
-    var watchToken = 0
+    @exclusivity(unchecked) var watchToken = 0
     /// The epoch of the last transaction that changed the value.
-    var changedEpoch = 0
+    @exclusivity(unchecked) var changedEpoch = 0
     /// The epoch of the transaction that initialized the node.
-    var initializedEpoch = 0
+    @exclusivity(unchecked) var initializedEpoch = 0
     /// Whether the value was set directly by a restore in the running transaction.
-    var restoredEpoch = 0
+    @exclusivity(unchecked) var restoredEpoch = 0
 
     var cachedInfo: AtomInfo?
     /// The value the last commit reported, kept only while commits are observed, so that the
     /// next commit can tell a change from a recompute to an equal value. It is the same value
     /// the node holds between commits (copy-on-write), so it costs no copy.
-    var committedValue: Any?
+    @exclusivity(unchecked) var committedValue: Any?
 
     /// The asynchronous work the last evaluation started, for async atoms.
-    var asyncRun: AsyncRun?
+    @exclusivity(unchecked) var asyncRun: AsyncRun?
     /// What tools show for an atom whose value is not what it means to a person: a task
     /// atom's value is a `Task`, its status the `AsyncPhase` of that task.
     var asyncStatus: Any?
     /// Whether a refresh keeps the node alive until its work delivers.
-    var isHeld = false
+    @exclusivity(unchecked) var isHeld = false
     /// The dependencies that async work added after its evaluation returned. A new
     /// evaluation keeps them (its own work will likely watch them again after its `await`)
     /// until that work finishes without watching them.
-    var lateUpstream: ContiguousArray<NodeBase> = []
+    @exclusivity(unchecked) var lateUpstream: ContiguousArray<NodeBase> = []
     /// Whether the atom starts asynchronous work when it is evaluated. A constant, so that
     /// synchronous atoms pay nothing for async support on the hot path.
     let startsAsyncWork: Bool
@@ -134,14 +152,14 @@ class NodeBase {
 @MainActor
 final class Node<A: Atom>: NodeBase {
     var atom: A
-    var value: A.Produced?
+    @exclusivity(unchecked) var value: A.Produced?
     var effect: A.Effect?
     /// The committed value of a synchronous atom, typed, so that telling a change from an
     /// equal recompute costs one `==` (async atoms, whose recorded value is their status,
     /// keep theirs in `committedValue`).
-    private var typedCommittedValue: A.Produced?
+    @exclusivity(unchecked) private var typedCommittedValue: A.Produced?
     /// `==` for the value type, found at the first comparison; `.none` until then.
-    private var equality: ((A.Produced, A.Produced) -> Bool)?? = .none
+    @exclusivity(unchecked) private var equality: ((A.Produced, A.Produced) -> Bool)?? = .none
     /// Whether the atom holds one object mutated in place, so that every commit that touches
     /// it is a change (rule 1 of ``ValueChangeRule``); kept, because comparing kinds compares
     /// their names.

@@ -2,6 +2,8 @@
 ///
 /// The store holds subscribers strongly through the nodes they watch; the context that owns
 /// a subscriber unsubscribes it when the context goes away, so no cycle keeps either alive.
+/// The fields marked `@exclusivity(unchecked)` skip the runtime's exclusivity check: see the
+/// proof at ``NodeBase``.
 @MainActor
 final class Subscriber {
     let number: Int
@@ -10,12 +12,12 @@ final class Subscriber {
     /// The name the app gave the context (`root.context(name: "TodoScreen")`), shown instead
     /// of the location.
     let name: String?
-    var hasWatched = false
-    var watching = IdentitySet<NodeBase>()
+    @exclusivity(unchecked) var hasWatched = false
+    @exclusivity(unchecked) var watching = IdentitySet<NodeBase>()
     var onUpdate: (@MainActor () -> Void)?
     /// Called after `onUpdate`, for waiters that the owning context manages itself.
     var onUpdateInternal: (@MainActor () -> Void)?
-    var notifiedEpoch = 0
+    @exclusivity(unchecked) var notifiedEpoch = 0
     /// The scope of the context that owns the subscriber; `nil` for the root.
     let scope: ScopeState?
 
