@@ -33,8 +33,8 @@ extension AtomStore {
     }
 
     private func write<A: Atom>(_ newValue: A.Produced, to node: Node<A>) {
-        let isNew = node.value == nil
-        node.value = newValue
+        let isNew = !node.hasValue
+        node.store(newValue)
         // A written value is authoritative: a pending recompute must not overwrite it.
         node.mark = .clean
         if !isNew {

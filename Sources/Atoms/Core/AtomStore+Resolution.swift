@@ -27,7 +27,7 @@ extension AtomStore {
             return node
         }
         let node = makeNode(for: atom, key: key, scope: owner)
-        node.value = produce(for: node)
+        node.store(produce(for: node))
         return node
     }
 
@@ -220,10 +220,10 @@ extension AtomStore {
 
     @inline(__always)
     func value<A: Atom>(of node: Node<A>) -> A.Produced {
-        guard let value = node.value else {
+        guard node.hasValue else {
             preconditionFailure("Atoms: \(diagnosticAtomIDText(for: node.atom)) was used while its own value was being computed.")
         }
-        return value
+        return node.presentValue
     }
 
     /// Replaces a node's dependencies after an evaluation, updating both sides of each edge.

@@ -152,7 +152,13 @@ class NodeBase {
 @MainActor
 final class Node<A: Atom>: NodeBase {
     var atom: A
-    @exclusivity(unchecked) var value: A.Produced?
+    /// Where the value lives, out of line: generic code that is not specialised reaches it
+    /// with the metadata of `A.Produced` alone, while every use of an `A.Produced?` asks the
+    /// runtime for the metadata of that optional (about 320 instructions a time, twice per
+    /// recomputed atom). Initialized exactly while `hasValue` is true; owned by the node.
+    private let slot = UnsafeMutablePointer<A.Produced>.allocate(capacity: 1)
+    /// Whether `slot` holds a value.
+    @exclusivity(unchecked) private(set) var hasValue = false
     var effect: A.Effect?
     /// The committed value of a synchronous atom, typed, so that telling a change from an
     /// equal recompute costs one `==` (async atoms, whose recorded value is their status,
@@ -178,15 +184,47 @@ final class Node<A: Atom>: NodeBase {
         )
     }
 
+    isolated deinit {
+        if hasValue {
+            slot.deinitialize(count: 1)
+        }
+        slot.deallocate()
+    }
+
+    /// The cached value; `nil` before the first computation.
+    var value: A.Produced? {
+        get { hasValue ? slot.pointee : nil }
+        set {
+            if let newValue {
+                store(newValue)
+            } else if hasValue {
+                slot.deinitialize(count: 1)
+                hasValue = false
+            }
+        }
+    }
+
+    /// The cached value, which the caller knows is there.
+    @inline(__always)
+    var presentValue: A.Produced {
+        slot.pointee
+    }
+
+    /// Replaces the value, or gives the node its first one.
+    @inline(__always)
+    func store(_ newValue: A.Produced) {
+        if hasValue {
+            slot.pointee = newValue
+        } else {
+            slot.initialize(to: newValue)
+            hasValue = true
+        }
+    }
+
     override func evaluate(in store: AtomStore) -> Bool {
         let newValue = store.produce(for: self)
-        let propagates: Bool
-        if let oldValue = value {
-            propagates = atom._shouldPropagate(from: oldValue, to: newValue)
-        } else {
-            propagates = true
-        }
-        value = newValue
+        let propagates = hasValue ? atom._shouldPropagate(from: slot.pointee, to: newValue) : true
+        self.store(newValue)
         return propagates
     }
 
