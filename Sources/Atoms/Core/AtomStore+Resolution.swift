@@ -7,12 +7,16 @@ extension AtomStore {
     }
 
     func lookupNode<A: Atom>(_ atom: A, in scope: ScopeState?) -> Node<A>? {
-        // Repeated operations on one atom (a writer setting the same source) skip hashing.
-        if scope == nil, let last = lastLookup, last.key.scope == 0, let node = Self.node(last, ifFor: atom) {
+        // Operations that return to a few atoms (a writer setting a source, a read of a
+        // leaf) skip hashing.
+        if scope == nil, let node = recentNodes.node(for: atom) {
             return node
         }
-        guard let node = nodes[placement(of: atom, from: scope).key] else { return nil }
-        lastLookup = node
+        let key = placement(of: atom, from: scope).key
+        guard let node = nodes[key] else { return nil }
+        if key.scope == 0 {
+            recentNodes.remember(node)
+        }
         // The key includes `A`'s type identity, so the node is a `Node<A>`.
         return unsafeDowncast(node, to: Node<A>.self)
     }
@@ -262,20 +266,42 @@ extension AtomStore {
 }
 
 extension EvaluationFrame {
-    /// Finds the node for an atom among the atoms this evaluation watched last time, in the
-    /// same order, so that a stable evaluation never hashes a key.
+    /// Finds the node for an atom among the atoms this evaluation watched so far and those
+    /// it watched last time, so that an evaluation whose dependencies switch among a few
+    /// atoms (kairo `unstable`) never hashes a key: the next previous dependency first (the
+    /// order rarely changes), then the last watched (a repeated watch), then short lists
+    /// whole. Nodes in either list are alive: the evaluating node holds its previous
+    /// dependencies, and the running evaluation has not released what it watched.
     func previousDependency<A: Atom>(matching atom: A) -> Node<A>? {
-        let type = ObjectIdentifier(A.self)
-        if let last = watched.last, last.key.type == type {
-            let candidate = unsafeDowncast(last, to: Node<A>.self)
-            if candidate.atom.key == atom.key {
-                return candidate
+        if cursor < previous.count {
+            let candidate = previous[cursor]
+            cursor += 1
+            if let typed = Self.node(candidate, ifFor: atom) { return typed }
+        }
+        if let last = watched.last, let typed = Self.node(last, ifFor: atom) {
+            return typed
+        }
+        if watched.count <= Self.scannedLength {
+            for candidate in watched.reversed() {
+                if let typed = Self.node(candidate, ifFor: atom) { return typed }
             }
         }
-        guard cursor < previous.count else { return nil }
-        let candidate = previous[cursor]
-        cursor += 1
-        guard candidate.key.type == type else { return nil }
+        if previous.count <= Self.scannedLength {
+            for candidate in previous {
+                if let typed = Self.node(candidate, ifFor: atom) { return typed }
+            }
+        }
+        return nil
+    }
+
+    /// How long a list of dependencies may be to be searched by comparing keys: beyond it,
+    /// one hash costs less than the comparisons.
+    private static var scannedLength: Int { 16 }
+
+    @inline(__always)
+    private static func node<A: Atom>(_ candidate: NodeBase, ifFor atom: A) -> Node<A>? {
+        // The key includes `A`'s type identity, so a node of that type is a `Node<A>`.
+        guard candidate.key.type == ObjectIdentifier(A.self) else { return nil }
         let typed = unsafeDowncast(candidate, to: Node<A>.self)
         return typed.atom.key == atom.key ? typed : nil
     }

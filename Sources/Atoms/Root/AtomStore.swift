@@ -15,8 +15,8 @@ public final class AtomStore {
     /// Redacted-id ordinals of sensitive atoms' keys, and how many each type has given out.
     var sensitiveOrdinals: [SensitiveKey: Int] = [:]
     var sensitiveCounts: [String: Int] = [:]
-    /// The node `lookupNode` found last; cleared when that node is released.
-    @exclusivity(unchecked) var lastLookup: NodeBase?
+    /// The root nodes `lookupNode` found last; a released node leaves at once.
+    @exclusivity(unchecked) var recentNodes = RecentNodes()
     var overrides = OverrideTable()
     @exclusivity(unchecked) var nextNumber = 1
     @exclusivity(unchecked) var nextToken = 1

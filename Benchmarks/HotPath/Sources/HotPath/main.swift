@@ -79,10 +79,73 @@ func runDeep(writes: Int) -> Int32 {
     return 0
 }
 
+struct UnstableDouble: ValueAtom, Hashable {
+    func value(context: Context) -> Int { context.watch(Source()) * 2 }
+}
+
+struct UnstableInverse: ValueAtom, Hashable {
+    func value(context: Context) -> Int { -context.watch(Source()) }
+}
+
+/// kairo unstable's node: its dependencies switch with the parity of the source.
+struct UnstableNode: ValueAtom, Hashable {
+    func value(context: Context) -> Int {
+        var sum = 0
+        for _ in 0..<20 {
+            sum += context.watch(Source()) % 2 != 0 ? context.watch(UnstableDouble()) : context.watch(UnstableInverse())
+        }
+        return sum
+    }
+}
+
+struct AvoidableC1: ValueAtom, Hashable {
+    func value(context: Context) -> Int { context.watch(Source()) }
+}
+
+struct AvoidableC2: ValueAtom, Hashable {
+    func value(context: Context) -> Int {
+        _ = context.watch(AvoidableC1())
+        return 0
+    }
+}
+
+/// kairo avoidable's c3, without its busy loop: the equality cut-off at c2 stops every write.
+struct AvoidableC3: ValueAtom, Hashable {
+    func value(context: Context) -> Int { context.watch(AvoidableC2().changes) + 1 }
+}
+
+/// N writes of one kairo shape (`unstable` or `avoidable`), an effect re-watching its leaf and
+/// a read of the leaf after each write, as the benchmark makes them.
+@MainActor
+func runShape<Leaf: Atom<Int> & Hashable>(_ leaf: Leaf, writes: Int, expected: (Int) -> Int) -> Int32 {
+    let root = AtomRoot()
+    let effect = root.context()
+    var seen = effect.watch(leaf)
+    effect.onUpdate = { seen = effect.watch(leaf) }
+    let writer = root.context()
+    var correct = true
+    for value in 1...writes {
+        writer.set(value, for: Source())
+        correct = correct && writer.read(leaf) == expected(value) && seen == expected(value)
+    }
+    guard correct else {
+        print("HotPath: wrong values for \(Leaf.self)")
+        return 1
+    }
+    print("HotPath \(Leaf.self): \(writes) writes, values checked")
+    return 0
+}
+
 import Foundation
 
 let arguments = CommandLine.arguments
 if arguments.count == 3, arguments[1] == "deep", let writes = Int(arguments[2]), writes > 0 {
     exit(MainActor.assumeIsolated { runDeep(writes: writes) })
+}
+if arguments.count == 3, arguments[1] == "unstable", let writes = Int(arguments[2]), writes > 0 {
+    exit(MainActor.assumeIsolated { runShape(UnstableNode(), writes: writes) { 20 * ($0 % 2 != 0 ? 2 * $0 : -$0) } })
+}
+if arguments.count == 3, arguments[1] == "avoidable", let writes = Int(arguments[2]), writes > 0 {
+    exit(MainActor.assumeIsolated { runShape(AvoidableC3(), writes: writes) { _ in 1 } })
 }
 exit(MainActor.assumeIsolated { run() })

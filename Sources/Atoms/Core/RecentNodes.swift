@@ -1,0 +1,44 @@
+/// The root's nodes that operations from outside the graph found last, so that a program
+/// that alternates between a few atoms (a writer setting a source, an effect watching a leaf,
+/// a read of that leaf) finds them by comparing keys instead of hashing an `AnyHashable`.
+///
+/// Four entries, replaced in turn. A released node is forgotten at once, so every entry is a
+/// live node of the root (scope 0).
+@MainActor
+struct RecentNodes {
+    private var entries: (NodeBase?, NodeBase?, NodeBase?, NodeBase?) = (nil, nil, nil, nil)
+    private var next = 0
+
+    /// The remembered node for `atom`, if there is one.
+    @inline(__always)
+    func node<A: Atom>(for atom: A) -> Node<A>? {
+        Self.match(entries.0, atom) ?? Self.match(entries.1, atom) ?? Self.match(entries.2, atom) ?? Self.match(entries.3, atom)
+    }
+
+    @inline(__always)
+    private static func match<A: Atom>(_ entry: NodeBase?, _ atom: A) -> Node<A>? {
+        // The key includes `A`'s type identity, so a node of that type is a `Node<A>`.
+        guard let entry, entry.key.type == ObjectIdentifier(A.self) else { return nil }
+        let typed = unsafeDowncast(entry, to: Node<A>.self)
+        return typed.atom.key == atom.key ? typed : nil
+    }
+
+    /// Remembers a root node, in place of the oldest entry.
+    mutating func remember(_ node: NodeBase) {
+        switch next {
+        case 0: entries.0 = node
+        case 1: entries.1 = node
+        case 2: entries.2 = node
+        default: entries.3 = node
+        }
+        next = (next + 1) & 3
+    }
+
+    /// Forgets a node that is being released.
+    mutating func forget(_ node: NodeBase) {
+        if entries.0 === node { entries.0 = nil }
+        if entries.1 === node { entries.1 = nil }
+        if entries.2 === node { entries.2 = nil }
+        if entries.3 === node { entries.3 = nil }
+    }
+}
