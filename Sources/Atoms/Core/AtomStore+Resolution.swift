@@ -59,6 +59,10 @@ extension AtomStore {
 
     /// Produces a node's value through its override or its own function, recording what
     /// the function watches as the node's dependencies.
+    ///
+    /// Only what needs `A` is here; the bookkeeping around the evaluation is in the
+    /// non-generic `beginEvaluation` and `endEvaluation`, compiled once without generic
+    /// metadata, since this function is not specialised for the atoms of other modules.
     func produce<A: Atom>(for node: Node<A>) -> A.Produced {
         if node.startsAsyncWork, let run = node.asyncRun {
             // Recomputing supersedes the work of the previous evaluation.
@@ -66,7 +70,7 @@ extension AtomStore {
             endHold(of: run, on: node)
             run.cancel()
         }
-        if let override = override(for: node) {
+        if hasOverrides || node.scope != nil, let override = override(for: node) {
             replaceDependencies(of: node, with: [])
             guard node.startsAsyncWork else { return override(node.atom) }
             // An overriding value of an async atom may be work to follow (a task).
@@ -74,12 +78,32 @@ extension AtomStore {
             let context = AtomTransactionContext(store: self, frame: Self.closedFrame, token: -1, scope: node.scope, run: run)
             return node.atom._adoptOverride(override(node.atom), context: context)
         }
-        precondition(
-            !node.isEvaluating,
-            "Atoms: \(diagnosticAtomIDText(for: node.atom)) depends on itself; atom dependencies must not form a cycle."
-        )
+        if node.isEvaluating {
+            Self.cycleFailure(node.atom)
+        }
+        let frame = beginEvaluation(of: node)
+        let run = node.startsAsyncWork ? AsyncRun(node: node, kind: .task) : nil
+        let context = AtomTransactionContext(store: self, frame: frame, token: frame.token, scope: node.scope, run: run)
+        let value: A.Produced
+        if DeepEvaluation.needsHandOff(depth: evaluationDepth) {
+            let atom = node.atom
+            value = DeepEvaluation.onHelperStack { atom._produce(context: context) }
+        } else {
+            value = node.atom._produce(context: context)
+        }
+        endEvaluation(of: node, in: frame)
+        return value
+    }
+
+    @inline(never)
+    private static func cycleFailure<A: Atom>(_ atom: A) -> Never {
+        preconditionFailure("Atoms: \(diagnosticAtomIDText(for: atom)) depends on itself; atom dependencies must not form a cycle.")
+    }
+
+    /// Takes the frame of the next nesting depth for an evaluation of `node`.
+    private func beginEvaluation(of node: NodeBase) -> EvaluationFrame {
         let token = nextToken
-        nextToken += 1
+        nextToken = token + 1
         let depth = evaluationDepth
         let frame: EvaluationFrame
         if depth < frames.count {
@@ -92,36 +116,32 @@ extension AtomStore {
         frame.previous = node.upstream
         frame.token = token
         node.isEvaluating = true
-        let run = node.startsAsyncWork ? AsyncRun(node: node, kind: .task) : nil
-        let context = AtomTransactionContext(store: self, frame: frame, token: token, scope: node.scope, run: run)
-        let value: A.Produced
-        if DeepEvaluation.needsHandOff(depth: depth + 1) {
-            let atom = node.atom
-            value = DeepEvaluation.onHelperStack { atom._produce(context: context) }
-        } else {
-            value = node.atom._produce(context: context)
-        }
+        return frame
+    }
+
+    /// Records what the evaluation watched as the node's dependencies, if that changed, and
+    /// gives the frame back.
+    private func endEvaluation(of node: NodeBase, in frame: EvaluationFrame) {
         node.isEvaluating = false
         if frame.diverged {
             replaceDependencies(of: node, with: keepingLateDependencies(of: node, frame.watched))
             frame.watched.removeAll(keepingCapacity: true)
             frame.diverged = false
         } else {
-            let previous = frame.previous
             let confirmed = frame.confirmed
-            if confirmed < previous.count {
-                replaceDependencies(of: node, with: keepingLateDependencies(of: node, ContiguousArray(previous[0..<confirmed])))
+            if confirmed < frame.previous.count {
+                replaceDependencies(of: node, with: keepingLateDependencies(of: node, ContiguousArray(frame.previous[0..<confirmed])))
             }
         }
         frame.token = 0
         frame.previous = []
         frame.confirmed = 0
         frame.cursor = 0
+        let depth = evaluationDepth - 1
         evaluationDepth = depth
         if depth >= Self.pooledFrames, frames.count == depth + 1 {
             frames.removeLast()
         }
-        return value
     }
 
     /// The override that replaces a node's own function: its scope's, else the root's.

@@ -17,7 +17,12 @@ public final class AtomStore {
     var sensitiveCounts: [String: Int] = [:]
     /// The root nodes `lookupNode` found last; a released node leaves at once.
     @exclusivity(unchecked) var recentNodes = RecentNodes()
-    var overrides = OverrideTable()
+    var overrides = OverrideTable() {
+        didSet { hasOverrides = !overrides.isEmpty }
+    }
+    /// Whether `overrides` holds any, kept so that every evaluation asks a flag instead of
+    /// the table (whose accesses stay checked: setting an override hashes the atom's key).
+    @exclusivity(unchecked) private(set) var hasOverrides = false
     @exclusivity(unchecked) var nextNumber = 1
     @exclusivity(unchecked) var nextToken = 1
     @exclusivity(unchecked) var epoch = 0
