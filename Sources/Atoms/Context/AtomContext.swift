@@ -102,6 +102,7 @@ public protocol AtomWatchableContext: AtomContext {
 public extension AtomWatchableContext {
     /// The value of an atom, watching it for changes.
     @discardableResult
+    @inlinable
     func watch<Node: Atom>(_ atom: Node, fileID: String = #fileID, line: UInt = #line) -> Node.Produced {
         watch(atom, at: SourceLocation(fileID: fileID, line: line))
     }

@@ -95,6 +95,7 @@ extension AtomStore {
 
     /// Makes a node's value current, recomputing it and its stale upstream atoms in
     /// dependency order.
+    @usableFromInline
     func ensureFresh(_ root: NodeBase) {
         guard root.mark != .clean else { return }
         if root.mark == .dirty, Self.allClean(root.upstream) {

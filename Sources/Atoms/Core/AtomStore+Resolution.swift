@@ -183,6 +183,7 @@ extension AtomStore {
 
     /// Watches an atom from inside an evaluation: returns its current value and makes it a
     /// dependency of the evaluating atom.
+    @usableFromInline
     func watch<A: Atom>(_ atom: A, frame: EvaluationFrame, token: Int, scope: ScopeState?, run: AsyncRun?) -> A.Produced {
         guard frame.token == token else {
             // After the evaluation returned: async work adds a dependency; a context that
@@ -193,22 +194,14 @@ extension AtomStore {
             return read(atom, in: scope, at: nil)
         }
         if !frame.diverged {
+            // The common case, for callers that did not inline it.
+            let key = atom.key
+            if let found = frame.sameDependency(token: token, type: ObjectIdentifier(A.self), matches: { Node<A>.hasKey($0, key) }) {
+                prepareRead(found)
+                return unsafeDowncast(found, to: Node<A>.self).presentValue
+            }
             let previous = frame.previous
             let confirmed = frame.confirmed
-            // The common case: the same dependency as last time, in the same place.
-            if confirmed < previous.count, let node = Self.node(previous[confirmed], ifFor: atom) {
-                frame.confirmed = confirmed + 1
-                node.watchToken = token
-                if node.mark != .clean {
-                    ensureFresh(node)
-                }
-                return value(of: node)
-            }
-            // A repeated watch of the previous dependency.
-            if confirmed > 0, let node = Self.node(previous[confirmed - 1], ifFor: atom) {
-                ensureFresh(node)
-                return value(of: node)
-            }
             let node = resolve(atom, in: scope)
             if node.watchToken != token {
                 // A different dependency: collect every watched atom from here on.
@@ -232,14 +225,6 @@ extension AtomStore {
             frame.watched.append(node)
         }
         return value(of: node)
-    }
-
-    /// The node as a `Node<A>` if it caches `atom`.
-    @inline(__always)
-    private static func node<A: Atom>(_ candidate: NodeBase, ifFor atom: A) -> Node<A>? {
-        guard candidate.key.type == ObjectIdentifier(A.self) else { return nil }
-        let typed = unsafeDowncast(candidate, to: Node<A>.self)
-        return typed.atom.key == atom.key ? typed : nil
     }
 
     @inline(__always)
@@ -296,19 +281,19 @@ extension EvaluationFrame {
         if cursor < previous.count {
             let candidate = previous[cursor]
             cursor += 1
-            if let typed = Self.node(candidate, ifFor: atom) { return typed }
+            if let typed = Node.matching(candidate, atom) { return typed }
         }
-        if let last = watched.last, let typed = Self.node(last, ifFor: atom) {
+        if let last = watched.last, let typed = Node.matching(last, atom) {
             return typed
         }
         if watched.count <= Self.scannedLength {
             for candidate in watched.reversed() {
-                if let typed = Self.node(candidate, ifFor: atom) { return typed }
+                if let typed = Node.matching(candidate, atom) { return typed }
             }
         }
         if previous.count <= Self.scannedLength {
             for candidate in previous {
-                if let typed = Self.node(candidate, ifFor: atom) { return typed }
+                if let typed = Node.matching(candidate, atom) { return typed }
             }
         }
         return nil
@@ -318,11 +303,4 @@ extension EvaluationFrame {
     /// one hash costs less than the comparisons.
     private static var scannedLength: Int { 16 }
 
-    @inline(__always)
-    private static func node<A: Atom>(_ candidate: NodeBase, ifFor atom: A) -> Node<A>? {
-        // The key includes `A`'s type identity, so a node of that type is a `Node<A>`.
-        guard candidate.key.type == ObjectIdentifier(A.self) else { return nil }
-        let typed = unsafeDowncast(candidate, to: Node<A>.self)
-        return typed.atom.key == atom.key ? typed : nil
-    }
 }

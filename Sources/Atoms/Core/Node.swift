@@ -21,6 +21,7 @@
 /// `==` are the atom's), `commitObservers` and `scopeObservers` (their `didSet`), `effect`.
 /// A new long access to one of these fields that runs other code must drop the attribute.
 @MainActor
+@usableFromInline
 class NodeBase {
     enum Mark: UInt8 {
         /// The value is current.
@@ -32,7 +33,7 @@ class NodeBase {
     }
 
     let number: Int
-    let key: AtomKey
+    @usableFromInline let key: AtomKey
     /// Cleared when the node's scope ends, so that the scope releases it like any other.
     var isKeepAlive: Bool
     let hasEffect: Bool
@@ -47,6 +48,8 @@ class NodeBase {
 
     @exclusivity(unchecked) var mark = Mark.clean
     @exclusivity(unchecked) var isAlive = true
+    /// Whether the node holds a value (``Node``'s `slot` is initialized).
+    @exclusivity(unchecked) var hasValue = false
     @exclusivity(unchecked) var isEvaluating = false
     /// The token of the last evaluation that watched this node, to skip duplicates cheaply.
     @exclusivity(unchecked) var watchToken = 0
@@ -126,6 +129,9 @@ class NodeBase {
     /// The cached value.
     var anyValue: Any? { nil }
 
+    /// The atom's id for a precondition message.
+    func diagnosticName() -> String { "?" }
+
     /// Describes the atom for tools.
     func makeInfo(store: AtomStore) -> AtomInfo {
         AtomInfo(number: number, id: AtomID("?"), kind: .value, valueType: "?", isKeepAlive: isKeepAlive, isSensitive: false)
@@ -150,15 +156,14 @@ class NodeBase {
 
 /// A cached atom of a concrete type.
 @MainActor
+@usableFromInline
 final class Node<A: Atom>: NodeBase {
-    var atom: A
+    @usableFromInline let atom: A
     /// Where the value lives, out of line: generic code that is not specialised reaches it
     /// with the metadata of `A.Produced` alone, while every use of an `A.Produced?` asks the
     /// runtime for the metadata of that optional (about 320 instructions a time, twice per
     /// recomputed atom). Initialized exactly while `hasValue` is true; owned by the node.
-    private let slot = UnsafeMutablePointer<A.Produced>.allocate(capacity: 1)
-    /// Whether `slot` holds a value.
-    @exclusivity(unchecked) private(set) var hasValue = false
+    @usableFromInline let slot = UnsafeMutablePointer<A.Produced>.allocate(capacity: 1)
     var effect: A.Effect?
     /// The committed value of a synchronous atom, typed, so that telling a change from an
     /// equal recompute costs one `==` (async atoms, whose recorded value is their status,
@@ -204,8 +209,9 @@ final class Node<A: Atom>: NodeBase {
         }
     }
 
-    /// The cached value, which the caller knows is there.
-    @inline(__always)
+    /// The cached value, which the caller knows is there. Reads a `let` and the memory it
+    /// points to, so that code inlined in other modules pays no exclusivity check.
+    @inlinable
     var presentValue: A.Produced {
         slot.pointee
     }
@@ -229,6 +235,8 @@ final class Node<A: Atom>: NodeBase {
     }
 
     override var anyValue: Any? { value }
+
+    override func diagnosticName() -> String { diagnosticAtomIDText(for: atom) }
 
     override func keepCommittedValue() {
         if startsAsyncWork { return super.keepCommittedValue() }

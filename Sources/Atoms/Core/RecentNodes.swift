@@ -12,15 +12,13 @@ struct RecentNodes {
     /// The remembered node for `atom`, if there is one.
     @inline(__always)
     func node<A: Atom>(for atom: A) -> Node<A>? {
-        Self.match(entries.0, atom) ?? Self.match(entries.1, atom) ?? Self.match(entries.2, atom) ?? Self.match(entries.3, atom)
+        match(entries.0, atom) ?? match(entries.1, atom) ?? match(entries.2, atom) ?? match(entries.3, atom)
     }
 
+
     @inline(__always)
-    private static func match<A: Atom>(_ entry: NodeBase?, _ atom: A) -> Node<A>? {
-        // The key includes `A`'s type identity, so a node of that type is a `Node<A>`.
-        guard let entry, entry.key.type == ObjectIdentifier(A.self) else { return nil }
-        let typed = unsafeDowncast(entry, to: Node<A>.self)
-        return typed.atom.key == atom.key ? typed : nil
+    private func match<A: Atom>(_ entry: NodeBase?, _ atom: A) -> Node<A>? {
+        entry.flatMap { Node.matching($0, atom) }
     }
 
     /// Remembers a root node, in place of the oldest entry.

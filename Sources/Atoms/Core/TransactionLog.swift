@@ -58,6 +58,7 @@ struct PendingCause {
 ///
 /// Its fields skip the runtime's exclusivity check: see the proof at ``NodeBase``.
 @MainActor
+@usableFromInline
 final class EvaluationFrame {
     /// The dependencies of the evaluating node before this evaluation.
     @exclusivity(unchecked) var previous: ContiguousArray<NodeBase> = []

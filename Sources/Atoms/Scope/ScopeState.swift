@@ -1,6 +1,7 @@
 /// One scope as the store sees it: where it sits in the chain of scopes, its overrides, and
 /// the name that scoped atom ids carry.
 @MainActor
+@usableFromInline
 final class ScopeState {
     /// Unique within the store; 0 is the root, which has no `ScopeState`.
     let number: Int
