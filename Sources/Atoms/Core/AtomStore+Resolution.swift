@@ -241,23 +241,49 @@ extension AtomStore {
         if old.count == watched.count, Self.sameNodes(old, watched) {
             return
         }
-        var kept = Set<ObjectIdentifier>()
+        // Short lists (the usual case) are compared by scanning, which allocates nothing;
+        // long ones through sets, so that a node with thousands of dependencies stays linear.
+        let isShort = old.count <= Self.scannedDependencies && watched.count <= Self.scannedDependencies
         var new = ContiguousArray<NodeBase>()
         new.reserveCapacity(watched.count)
-        for upstream in watched where kept.insert(ObjectIdentifier(upstream)).inserted {
-            new.append(upstream)
-        }
-        let previous = Set(old.lazy.map { ObjectIdentifier($0) })
-        for upstream in old where !kept.contains(ObjectIdentifier(upstream)) {
-            upstream.downstream.remove(node)
-            recordEdge(upstream, node, added: false)
-            log.releaseCandidates.append(upstream)
-        }
-        for upstream in new where !previous.contains(ObjectIdentifier(upstream)) {
-            upstream.downstream.insert(node)
-            recordEdge(upstream, node, added: true)
+        if isShort {
+            for upstream in watched where !new.contains(where: { $0 === upstream }) {
+                new.append(upstream)
+            }
+            for upstream in old where !new.contains(where: { $0 === upstream }) {
+                removeEdge(from: upstream, to: node)
+            }
+            for upstream in new where !old.contains(where: { $0 === upstream }) {
+                addEdge(from: upstream, to: node)
+            }
+        } else {
+            var kept = Set<ObjectIdentifier>()
+            for upstream in watched where kept.insert(ObjectIdentifier(upstream)).inserted {
+                new.append(upstream)
+            }
+            let previous = Set(old.lazy.map { ObjectIdentifier($0) })
+            for upstream in old where !kept.contains(ObjectIdentifier(upstream)) {
+                removeEdge(from: upstream, to: node)
+            }
+            for upstream in new where !previous.contains(ObjectIdentifier(upstream)) {
+                addEdge(from: upstream, to: node)
+            }
         }
         node.upstream = new
+    }
+
+    /// The length up to which dependency lists are compared by scanning.
+    private static var scannedDependencies: Int { 16 }
+
+    private func removeEdge(from upstream: NodeBase, to node: NodeBase) {
+        upstream.downstream.remove(node)
+        recordEdge(upstream, node, added: false)
+        log.releaseCandidates.append(upstream)
+    }
+
+    private func addEdge(from upstream: NodeBase, to node: NodeBase) {
+        upstream.downstream.insert(node)
+        recordEdge(upstream, node, added: true)
     }
 }
 

@@ -66,12 +66,22 @@ extension AtomStore {
             subscriber.onUpdate?()
             subscriber.onUpdateInternal?()
         }
-        let releases = effects.dropFirst(nextEffect).filter { $0.event == .released }
-        if !releases.isEmpty {
-            for (node, _) in releases {
-                node.effectReleased(context: AtomCurrentContext(store: self, scope: node.scope))
-            }
+        for index in effects.indices.dropFirst(nextEffect) where effects[index].event == .released {
+            let node = effects[index].node
+            node.effectReleased(context: AtomCurrentContext(store: self, scope: node.scope))
         }
+        // The lists go back to the log for the next transaction, so that a steady stream of
+        // writes allocates none. Transactions that the callbacks above started have finished
+        // by now, and left the log's lists empty.
+        Self.giveBack(&subscribers, to: &log.subscribersToNotify)
+        Self.giveBack(&effects, to: &log.effectEvents)
+    }
+
+    /// Empties `list` and makes it `target` if `target` has less room.
+    private static func giveBack<Element>(_ list: inout ContiguousArray<Element>, to target: inout ContiguousArray<Element>) {
+        guard target.isEmpty, target.capacity < list.capacity else { return }
+        list.removeAll(keepingCapacity: true)
+        swap(&list, &target)
     }
 
     private func makeCommit() -> AtomCommit {
