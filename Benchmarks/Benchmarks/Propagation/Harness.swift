@@ -177,3 +177,43 @@ func dependencies(of downstream: String, in context: AtomViewContext) -> [String
         .map(\.upstream.id.rawValue)
         .sorted()
 }
+
+/// Allocations per steady-state write, from the benchmark package's malloc counters: one
+/// sample is `allocationIters` calls of `iter()` on a graph built and run before the
+/// measurement, so that caches, buffers and lazily made metadata exist already.
+/// `allocations.empty` measures nothing, for the counters' own overhead; scripts/bench-vs-js
+/// takes it off and divides by the writes.
+let allocationIters = 10
+nonisolated(unsafe) let allocationConfiguration = Benchmark.Configuration(
+    metrics: [.mallocCountTotal],
+    warmupIterations: 1,
+    maxDuration: .seconds(60),
+    maxIterations: 5
+)
+
+func kairoAllocationBenchmark<G: KairoGraph>(_ name: String, _ type: G.Type) {
+    Benchmark(name, configuration: allocationConfiguration) { benchmark in
+        let handle = Unchecked(value: benchmark)
+        await MainActor.run {
+            let box = GraphCache.box(name, G.self)
+            box.graph.iter()
+            handle.value.startMeasurement()
+            for _ in 0..<allocationIters {
+                box.graph.iter()
+            }
+            handle.value.stopMeasurement()
+        }
+    } teardown: {
+        await MainActor.run { GraphCache.drop(name) }
+    }
+}
+
+func registerAllocations() {
+    Benchmark("allocations.empty", configuration: allocationConfiguration) { benchmark in
+        let handle = Unchecked(value: benchmark)
+        await MainActor.run {
+            handle.value.startMeasurement()
+            handle.value.stopMeasurement()
+        }
+    }
+}

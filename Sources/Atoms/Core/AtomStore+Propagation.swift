@@ -102,7 +102,15 @@ extension AtomStore {
             recompute(root)
             return
         }
-        var stack: ContiguousArray<(node: NodeBase, next: Int)> = [(root, 0)]
+        // The store's buffer, so that pulling allocates nothing; a pull nested in an
+        // evaluation of this one finds it taken and uses one of its own.
+        var stack = ContiguousArray<(node: NodeBase, next: Int)>()
+        swap(&stack, &pullStack)
+        defer {
+            stack.removeAll(keepingCapacity: true)
+            swap(&stack, &pullStack)
+        }
+        stack.append((root, 0))
         while let top = stack.last {
             let node = top.node
             if node.mark != .clean {

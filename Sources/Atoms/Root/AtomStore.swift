@@ -35,6 +35,8 @@ public final class AtomStore {
     @exclusivity(unchecked) var marked: ContiguousArray<NodeBase> = []
     /// The traversal stack of marking, kept between writes so that marking allocates nothing.
     @exclusivity(unchecked) var markStack: ContiguousArray<NodeBase> = []
+    /// The traversal stack of pulling (`ensureFresh`), kept for the same reason.
+    @exclusivity(unchecked) var pullStack: ContiguousArray<(node: NodeBase, next: Int)> = []
     @exclusivity(unchecked) var transactionDepth = 0
     /// The node a refresh is re-evaluating, so that the runs it starts know they refresh.
     @exclusivity(unchecked) var refreshingNode: NodeBase?
