@@ -70,7 +70,11 @@ extension AtomStore {
             subscriber.hasWatched = true
             subscriber.location = location
         }
-        if let node = lookupNode(atom, in: subscriber.scope), node.subscribers.contains(subscriber) {
+        // A subscriber that watches again what it watched before (an effect re-reading its
+        // leaf on update) finds it among its own, without hashing: for one subscriber, an
+        // atom always resolves to the same node, as its scope does not change.
+        if let node = subscriber.watchedNode(for: atom) ?? lookupNode(atom, in: subscriber.scope),
+           node.subscribers.contains(subscriber) {
             ensureFresh(node)
             return value(of: node)
         }

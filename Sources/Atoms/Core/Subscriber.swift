@@ -29,6 +29,19 @@ final class Subscriber {
         self.name = name?.isEmpty == false ? name : nil
     }
 
+    /// The node of `atom` among the few this subscriber watches, found by comparing keys.
+    func watchedNode<A: Atom>(for atom: A) -> Node<A>? {
+        let nodes = watching.items
+        guard nodes.count <= Self.scannedLength else { return nil }
+        for node in nodes {
+            if let typed = Node.matching(node, atom) { return typed }
+        }
+        return nil
+    }
+
+    /// How many watched atoms are searched by comparing keys; beyond, one hash costs less.
+    private static var scannedLength: Int { 8 }
+
     var info: SubscriberInfo {
         SubscriberInfo(number: number, location: location, name: name)
     }
