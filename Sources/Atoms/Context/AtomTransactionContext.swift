@@ -39,7 +39,7 @@ public struct AtomTransactionContext: AtomWatchableContext, _AtomStoreContext {
             store.prepareRead(found)
             return unsafeDowncast(found, to: Node<A>.self).presentValue
         }
-        return store.watch(atom, frame: frame, token: token, scope: scope, run: run)
+        return store.watch(atom, frame: frame, token: token, scope: scope, run: run, typed: { Node<A>.evaluateTyped($0, in: $1) })
     }
 
 }

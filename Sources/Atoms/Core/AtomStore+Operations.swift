@@ -65,7 +65,8 @@ extension AtomStore {
 
     // MARK: Subscriptions
 
-    func watch<A: Atom>(_ atom: A, subscriber: Subscriber, at location: SourceLocation?) -> A.Produced {
+    @usableFromInline
+    func watch<A: Atom>(_ atom: A, subscriber: Subscriber, at location: SourceLocation?, typed: TypedEvaluation? = nil) -> A.Produced {
         if !subscriber.hasWatched, let location {
             subscriber.hasWatched = true
             subscriber.location = location
@@ -79,7 +80,7 @@ extension AtomStore {
             return value(of: node)
         }
         return transaction(PendingCause(operation: .watch, location: location)) {
-            let node = resolve(atom, in: subscriber.scope)
+            let node = resolve(atom, in: subscriber.scope, typed: typed)
             noteCauseNode(node)
             subscribe(subscriber, to: node)
             return value(of: node)

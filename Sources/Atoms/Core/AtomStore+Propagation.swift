@@ -148,7 +148,8 @@ extension AtomStore {
 
     private func recompute(_ node: NodeBase) {
         node.mark = .clean
-        if node.evaluate(in: self) {
+        let propagates = if let typed = node.typedEvaluate { typed(node, self) } else { node.evaluate(in: self) }
+        if propagates {
             didChange(node)
         } else if isRecording {
             log.stopped.append(node)

@@ -23,14 +23,19 @@ extension AtomStore {
 
     /// Returns the up-to-date node for an atom, creating and computing it if needed. Must run
     /// inside a transaction.
-    func resolve<A: Atom>(_ atom: A, in scope: ScopeState?) -> Node<A> {
+    ///
+    /// - Parameter typed: The node's recomputation compiled for `A`, from a typed entry point,
+    ///   installed if the node has none.
+    func resolve<A: Atom>(_ atom: A, in scope: ScopeState?, typed: TypedEvaluation? = nil) -> Node<A> {
         let (key, owner) = placement(of: atom, from: scope)
         if let existing = nodes[key] {
             let node = unsafeDowncast(existing, to: Node<A>.self)
+            node.install(typed)
             ensureFresh(node)
             return node
         }
         let node = makeNode(for: atom, key: key, scope: owner)
+        node.install(typed)
         node.store(produce(for: node))
         return node
     }
@@ -101,7 +106,7 @@ extension AtomStore {
     }
 
     /// Takes the frame of the next nesting depth for an evaluation of `node`.
-    private func beginEvaluation(of node: NodeBase) -> EvaluationFrame {
+    func beginEvaluation(of node: NodeBase) -> EvaluationFrame {
         let token = nextToken
         nextToken = token + 1
         let depth = evaluationDepth
@@ -121,7 +126,8 @@ extension AtomStore {
 
     /// Records what the evaluation watched as the node's dependencies, if that changed, and
     /// gives the frame back.
-    private func endEvaluation(of node: NodeBase, in frame: EvaluationFrame) {
+    @usableFromInline
+    func endEvaluation(of node: NodeBase, in frame: EvaluationFrame) {
         node.isEvaluating = false
         if frame.diverged {
             replaceDependencies(of: node, with: keepingLateDependencies(of: node, frame.watched))
@@ -184,7 +190,9 @@ extension AtomStore {
     /// Watches an atom from inside an evaluation: returns its current value and makes it a
     /// dependency of the evaluating atom.
     @usableFromInline
-    func watch<A: Atom>(_ atom: A, frame: EvaluationFrame, token: Int, scope: ScopeState?, run: AsyncRun?) -> A.Produced {
+    func watch<A: Atom>(
+        _ atom: A, frame: EvaluationFrame, token: Int, scope: ScopeState?, run: AsyncRun?, typed: TypedEvaluation? = nil
+    ) -> A.Produced {
         guard frame.token == token else {
             // After the evaluation returned: async work adds a dependency; a context that
             // escaped in a stored closure can only read.
@@ -202,7 +210,7 @@ extension AtomStore {
             }
             let previous = frame.previous
             let confirmed = frame.confirmed
-            let node = resolve(atom, in: scope)
+            let node = resolve(atom, in: scope, typed: typed)
             if node.watchToken != token {
                 // A different dependency: collect every watched atom from here on.
                 node.watchToken = token
@@ -216,9 +224,10 @@ extension AtomStore {
         let node: Node<A>
         if let previous = frame.previousDependency(matching: atom) {
             node = previous
+            node.install(typed)
             ensureFresh(node)
         } else {
-            node = resolve(atom, in: scope)
+            node = resolve(atom, in: scope, typed: typed)
         }
         if node.watchToken != token {
             node.watchToken = token

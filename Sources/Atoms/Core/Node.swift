@@ -50,6 +50,9 @@ class NodeBase {
     @exclusivity(unchecked) var isAlive = true
     /// Whether the node holds a value (``Node``'s `slot` is initialized).
     @exclusivity(unchecked) var hasValue = false
+    /// The node's recomputation compiled for its atom type, installed by the typed entry
+    /// points that first watch it; `nil` until then, when `evaluate(in:)` runs instead.
+    @exclusivity(unchecked) var typedEvaluate: TypedEvaluation?
     @exclusivity(unchecked) var isEvaluating = false
     /// The token of the last evaluation that watched this node, to skip duplicates cheaply.
     @exclusivity(unchecked) var watchToken = 0
@@ -124,6 +127,7 @@ class NodeBase {
     // every node is a `Node<A>`. They return neutral values instead of trapping.
 
     /// Recomputes the value; returns whether the change propagates.
+    @usableFromInline
     func evaluate(in store: AtomStore) -> Bool { false }
 
     /// The cached value.
@@ -227,6 +231,7 @@ final class Node<A: Atom>: NodeBase {
         }
     }
 
+    @usableFromInline
     override func evaluate(in store: AtomStore) -> Bool {
         let newValue = store.produce(for: self)
         let propagates = hasValue ? atom._shouldPropagate(from: slot.pointee, to: newValue) : true

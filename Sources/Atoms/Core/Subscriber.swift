@@ -5,6 +5,7 @@
 /// The fields marked `@exclusivity(unchecked)` skip the runtime's exclusivity check: see the
 /// proof at ``NodeBase``.
 @MainActor
+@usableFromInline
 final class Subscriber {
     let number: Int
     /// Where the subscriber first watched an atom; until then, where it was created.
