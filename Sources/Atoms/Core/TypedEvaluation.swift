@@ -15,19 +15,20 @@ extension Node {
     /// Recomputes the node with `A` known; see the top of this file.
     @inlinable
     static func evaluateTyped(_ base: NodeBase, in store: AtomStore) -> Bool {
-        guard let context = store.beginTypedEvaluation(of: base) else {
-            return base.evaluate(in: store)
-        }
         let node = unsafeDowncast(base, to: Node<A>.self)
-        let newValue = node.atom._produce(context: context)
-        store.endEvaluation(of: base, in: context.frame)
-        if store.replacesValue(of: base) {
-            let propagates = node.atom._shouldPropagate(from: node.slot.pointee, to: newValue)
-            node.slot.pointee = newValue
-            return propagates
+        // The context stays the engine's (borrowed here), so this module never copies or
+        // destroys it, which it would do through generic value witnesses.
+        let propagates = store.runTypedEvaluation(of: base) { context, hadValue in
+            let newValue = node.atom._produce(context: context)
+            if hadValue {
+                let propagates = node.atom._shouldPropagate(from: node.slot.pointee, to: newValue)
+                node.slot.pointee = newValue
+                return propagates
+            }
+            node.slot.initialize(to: newValue)
+            return true
         }
-        node.slot.initialize(to: newValue)
-        return true
+        return propagates ?? base.evaluate(in: store)
     }
 
     /// Installs the typed recomputation if the node has none.
@@ -39,21 +40,19 @@ extension Node {
 }
 
 extension AtomStore {
-    /// Starts a typed evaluation of `node` and returns its context, or returns `nil` if it
-    /// needs the general one.
+    /// Runs a typed evaluation of `node`: `body` computes with the context, stores the value
+    /// (told whether there was one) and returns whether it propagates. Returns `nil`, having
+    /// run nothing, if the node needs the general evaluation.
     @usableFromInline
-    func beginTypedEvaluation(of node: NodeBase) -> AtomTransactionContext? {
+    func runTypedEvaluation(of node: NodeBase, _ body: (AtomTransactionContext, Bool) -> Bool) -> Bool? {
         guard !node.startsAsyncWork, !hasOverrides, node.scope == nil, !node.isEvaluating,
               !DeepEvaluation.needsHandOff(depth: evaluationDepth + 1)
         else { return nil }
         let frame = beginEvaluation(of: node)
-        return AtomTransactionContext(store: self, frame: frame, token: frame.token, scope: nil, run: nil)
-    }
-
-    /// Whether the node held a value before the one about to be stored; it holds one after.
-    @usableFromInline
-    func replacesValue(of node: NodeBase) -> Bool {
-        defer { node.hasValue = true }
-        return node.hasValue
+        let hadValue = node.hasValue
+        let propagates = body(AtomTransactionContext(store: self, frame: frame, token: frame.token, scope: nil, run: nil), hadValue)
+        node.hasValue = true
+        endEvaluation(of: node, in: frame)
+        return propagates
     }
 }
