@@ -44,14 +44,14 @@ extension AtomStore {
             downstream.mark = .dirty
         case .clean:
             downstream.mark = .dirty
-            marked.append(downstream)
+            marked.append(Unmanaged.passUnretained(downstream))
             markDescendants(of: downstream)
         }
     }
 
     private func markDescendants(of root: NodeBase) {
         let epoch = self.epoch
-        var stack = ContiguousArray<NodeBase>()
+        var stack = ContiguousArray<Unmanaged<NodeBase>>()
         swap(&stack, &markStack)
         defer { swap(&stack, &markStack) }
         // Depth first, visiting the last marked child of a node next. That child goes
@@ -64,14 +64,14 @@ extension AtomStore {
                 let downstream = downstreamNodes[index]
                 guard downstream.mark == .clean, downstream.restoredEpoch != epoch else { continue }
                 downstream.mark = .check
-                marked.append(downstream)
+                marked.append(Unmanaged.passUnretained(downstream))
                 if let pending = current {
-                    stack.append(pending)
+                    stack.append(Unmanaged.passUnretained(pending))
                 }
                 current = downstream
             }
             if current == nil {
-                current = stack.popLast()
+                current = stack.popLast()?.takeUnretainedValue()
             }
         }
     }
@@ -81,7 +81,7 @@ extension AtomStore {
     func stabilize() {
         var index = 0
         while index < marked.count {
-            let node = marked[index]
+            let node = marked[index].takeUnretainedValue()
             index += 1
             guard node.isAlive, node.mark != .clean else { continue }
             if node.isUnused {

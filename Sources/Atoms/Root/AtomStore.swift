@@ -32,9 +32,16 @@ public final class AtomStore {
     @exclusivity(unchecked) var frames: ContiguousArray<EvaluationFrame> = []
     @exclusivity(unchecked) var evaluationDepth = 0
     /// Nodes marked during the running transaction, in marking order.
-    @exclusivity(unchecked) var marked: ContiguousArray<NodeBase> = []
+    ///
+    /// Not retained (marking and settling would otherwise retain and release every node
+    /// twice): every node in it is a live node, which `nodes` holds, and nodes are released
+    /// only after settling has emptied it (`releaseUnused` runs once `stabilize` and the
+    /// effects leave nothing marked; evaluations and effects that run meanwhile join the
+    /// transaction, so nothing they do releases a node).
+    @exclusivity(unchecked) var marked: ContiguousArray<Unmanaged<NodeBase>> = []
     /// The traversal stack of marking, kept between writes so that marking allocates nothing.
-    @exclusivity(unchecked) var markStack: ContiguousArray<NodeBase> = []
+    /// Not retained, for the reason `marked` is not.
+    @exclusivity(unchecked) var markStack: ContiguousArray<Unmanaged<NodeBase>> = []
     /// The traversal stack of pulling (`ensureFresh`), kept for the same reason.
     @exclusivity(unchecked) var pullStack: ContiguousArray<(node: NodeBase, next: Int)> = []
     @exclusivity(unchecked) var transactionDepth = 0
