@@ -18,7 +18,8 @@ struct RecentNodes {
 
     @inline(__always)
     private func match<A: Atom>(_ entry: NodeBase?, _ atom: A) -> Node<A>? {
-        entry.flatMap { Node.matching($0, atom) }
+        guard let entry else { return nil }
+        return Node.matching(entry, atom)
     }
 
     /// Remembers a root node, in place of the oldest entry.
