@@ -2,6 +2,7 @@
 // transaction is already running, in which case it joins it.
 
 extension AtomStore {
+    @usableFromInline
     func read<A: Atom>(_ atom: A, in scope: ScopeState?, at location: SourceLocation?) -> A.Produced {
         if let node = lookupNode(atom, in: scope) {
             ensureFresh(node)
@@ -14,6 +15,7 @@ extension AtomStore {
         }
     }
 
+    @usableFromInline
     func set<A: StateAtom>(_ newValue: A.Produced, for atom: A, in scope: ScopeState?, at location: SourceLocation?) {
         transaction(PendingCause(operation: .set, location: location)) {
             let node = lookupNode(atom, in: scope) ?? makeNode(for: atom, in: scope)

@@ -24,7 +24,7 @@ extension AtomStore {
     /// part of the same commit. Then it releases what nothing uses, emits the commit, and
     /// only after that notifies subscribers and runs release effects, whose writes start
     /// transactions of their own.
-    private func finishTransaction() {
+    func finishTransaction() {
         var nextEffect = 0
         repeat {
             stabilize()

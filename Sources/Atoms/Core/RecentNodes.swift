@@ -22,6 +22,16 @@ struct RecentNodes {
         return Node.matching(entry, atom)
     }
 
+    /// The remembered node of `type` that `matches` (which compares keys), for callers
+    /// that compare typed keys themselves.
+    func node(type: ObjectIdentifier, matches: (NodeBase) -> Bool) -> NodeBase? {
+        if let entry = entries.0, entry.key.type == type, matches(entry) { return entry }
+        if let entry = entries.1, entry.key.type == type, matches(entry) { return entry }
+        if let entry = entries.2, entry.key.type == type, matches(entry) { return entry }
+        if let entry = entries.3, entry.key.type == type, matches(entry) { return entry }
+        return nil
+    }
+
     /// Remembers a root node, in place of the oldest entry.
     mutating func remember(_ node: NodeBase) {
         switch next {

@@ -65,5 +65,5 @@ final class ScopeState {
 /// The chain of scopes a context resolves atoms in. An implementation detail that has to be
 /// public for the contexts' conformances.
 public struct _AtomScopeChain {
-    let state: ScopeState
+    @usableFromInline let state: ScopeState
 }
