@@ -19,15 +19,24 @@ struct TransactionLog {
 
     mutating func reset(cause: PendingCause) {
         self.cause = cause
-        changed.removeAll(keepingCapacity: true)
-        stopped.removeAll(keepingCapacity: true)
-        initialized.removeAll(keepingCapacity: true)
-        released.removeAll(keepingCapacity: true)
-        releaseCandidates.removeAll(keepingCapacity: true)
-        subscribersToNotify.removeAll(keepingCapacity: true)
-        effectEvents.removeAll(keepingCapacity: true)
-        edgeEvents.removeAll(keepingCapacity: true)
-        subscriptionEvents.removeAll(keepingCapacity: true)
+        // Most transactions leave most lists empty; emptying an empty list still checks its
+        // buffer's uniqueness, at every write.
+        Self.empty(&changed)
+        Self.empty(&stopped)
+        Self.empty(&initialized)
+        Self.empty(&released)
+        Self.empty(&releaseCandidates)
+        Self.empty(&subscribersToNotify)
+        Self.empty(&effectEvents)
+        Self.empty(&edgeEvents)
+        Self.empty(&subscriptionEvents)
+    }
+
+    @inline(__always)
+    private static func empty<Element>(_ list: inout ContiguousArray<Element>) {
+        if !list.isEmpty {
+            list.removeAll(keepingCapacity: true)
+        }
     }
 }
 
