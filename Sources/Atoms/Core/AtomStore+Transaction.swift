@@ -43,8 +43,10 @@ extension AtomStore {
         } while !marked.isEmpty
         releaseUnused()
         commitNumber += 1
-        let commit = commitObservers.isEmpty ? nil : makeCommit()
-        let touchedScopes = scopeObservers.isEmpty ? [] : scopesTouched()
+        // `isRecording` (a flag without exclusivity checks) is false exactly when both
+        // observer lists are empty: the common case costs no access to them.
+        let commit = !isRecording || commitObservers.isEmpty ? nil : makeCommit()
+        let touchedScopes = !isRecording || scopeObservers.isEmpty ? [] : scopesTouched()
         transactionDepth = 0
 
         var subscribers = ContiguousArray<Subscriber>()
