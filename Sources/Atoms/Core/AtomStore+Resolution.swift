@@ -187,8 +187,9 @@ extension AtomStore {
     /// Evaluation frames kept for reuse; deeper ones are allocated per evaluation.
     private static var pooledFrames: Int { 64 }
 
-    /// Watches an atom from inside an evaluation: returns its current value and makes it a
-    /// dependency of the evaluating atom.
+    /// Watches an atom from inside an evaluation that did not watch it before, or after the
+    /// evaluation returned: returns its current value and makes it a dependency of the
+    /// evaluating atom.
     @usableFromInline
     func watch<A: Atom>(
         _ atom: A, frame: EvaluationFrame, token: Int, scope: ScopeState?, run: AsyncRun?, typed: TypedEvaluation? = nil
@@ -201,13 +202,9 @@ extension AtomStore {
             }
             return read(atom, in: scope, at: nil)
         }
+        // The caller (`AtomTransactionContext.watch`) found no dependency this evaluation or
+        // the last one watched (`EvaluationFrame.sameDependency`): a new one.
         if !frame.diverged {
-            // The common case, for callers that did not inline it.
-            let key = atom.key
-            if let found = frame.sameDependency(token: token, type: ObjectIdentifier(A.self), matches: { Node<A>.hasKey($0, key) }) {
-                prepareRead(found)
-                return unsafeDowncast(found, to: Node<A>.self).presentValue
-            }
             let previous = frame.previous
             let confirmed = frame.confirmed
             let node = resolve(atom, in: scope, typed: typed)
@@ -221,14 +218,7 @@ extension AtomStore {
             }
             return value(of: node)
         }
-        let node: Node<A>
-        if let previous = frame.previousDependency(matching: atom) {
-            node = previous
-            node.install(typed)
-            ensureFresh(node)
-        } else {
-            node = resolve(atom, in: scope, typed: typed)
-        }
+        let node = resolve(atom, in: scope, typed: typed)
         if node.watchToken != token {
             node.watchToken = token
             frame.watched.append(node)
@@ -256,13 +246,13 @@ extension AtomStore {
         var new = ContiguousArray<NodeBase>()
         new.reserveCapacity(watched.count)
         if isShort {
-            for upstream in watched where !new.contains(where: { $0 === upstream }) {
+            for upstream in watched where !Self.contains(new, upstream) {
                 new.append(upstream)
             }
-            for upstream in old where !new.contains(where: { $0 === upstream }) {
+            for upstream in old where !Self.contains(new, upstream) {
                 removeEdge(from: upstream, to: node)
             }
-            for upstream in new where !old.contains(where: { $0 === upstream }) {
+            for upstream in new where !Self.contains(old, upstream) {
                 addEdge(from: upstream, to: node)
             }
         } else {
@@ -279,6 +269,16 @@ extension AtomStore {
             }
         }
         node.upstream = new
+    }
+
+    /// Whether `list` holds `node`. A plain loop, not `contains(where:)`: a main-actor closure
+    /// handed to the standard library checks at run time, on every call, that it runs on the
+    /// main actor.
+    private static func contains(_ list: ContiguousArray<NodeBase>, _ node: NodeBase) -> Bool {
+        for candidate in list where candidate === node {
+            return true
+        }
+        return false
     }
 
     /// The length up to which dependency lists are compared by scanning.
@@ -305,37 +305,3 @@ extension AtomStore {
     }
 }
 
-extension EvaluationFrame {
-    /// Finds the node for an atom among the atoms this evaluation watched so far and those
-    /// it watched last time, so that an evaluation whose dependencies switch among a few
-    /// atoms (kairo `unstable`) never hashes a key: the next previous dependency first (the
-    /// order rarely changes), then the last watched (a repeated watch), then short lists
-    /// whole. Nodes in either list are alive: the evaluating node holds its previous
-    /// dependencies, and the running evaluation has not released what it watched.
-    func previousDependency<A: Atom>(matching atom: A) -> Node<A>? {
-        if cursor < previous.count {
-            let candidate = previous[cursor]
-            cursor += 1
-            if let typed = Node.matching(candidate, atom) { return typed }
-        }
-        if let last = watched.last, let typed = Node.matching(last, atom) {
-            return typed
-        }
-        if watched.count <= Self.scannedLength {
-            for candidate in watched.reversed() {
-                if let typed = Node.matching(candidate, atom) { return typed }
-            }
-        }
-        if previous.count <= Self.scannedLength {
-            for candidate in previous {
-                if let typed = Node.matching(candidate, atom) { return typed }
-            }
-        }
-        return nil
-    }
-
-    /// How long a list of dependencies may be to be searched by comparing keys: beyond it,
-    /// one hash costs less than the comparisons.
-    private static var scannedLength: Int { 16 }
-
-}

@@ -8,12 +8,19 @@
 // returned) takes the general path in `AtomStore.watch(_:frame:token:scope:run:)`.
 
 extension EvaluationFrame {
-    /// The dependency the evaluating node's last evaluation watched at this position, if it
-    /// is of `type` and `matches` (which compares keys), confirmed as watched again; else the
-    /// dependency just confirmed, watched again. `nil` for anything else.
+    /// The node of the atom of `type` that `matches` (which compares keys) if this
+    /// evaluation or the last one watched it, recorded as watched; `nil` otherwise (a new
+    /// dependency, or a watch after the evaluation returned).
+    ///
+    /// While the evaluation follows the last one, that is the dependency at this position
+    /// (confirmed), or the one just confirmed, watched again. Once it departed from it
+    /// (kairo `unstable`), the atom is looked for among those watched so far and last time.
     @usableFromInline
     func sameDependency(token: Int, type: ObjectIdentifier, matches: (NodeBase) -> Bool) -> NodeBase? {
-        guard self.token == token, !diverged else { return nil }
+        guard self.token == token else { return nil }
+        if diverged {
+            return switchedDependency(token: token, type: type, matches: matches)
+        }
         let confirmed = self.confirmed
         if confirmed < previous.count {
             let candidate = previous[confirmed]
@@ -31,6 +38,49 @@ extension EvaluationFrame {
         }
         return nil
     }
+
+    /// After the evaluation departed from the last one: the next previous dependency first
+    /// (the order rarely changes), then the last watched (a repeated watch), then short lists
+    /// whole, so that dependencies switching among a few atoms never hash a key. Nodes in
+    /// either list are alive: the evaluating node holds its previous dependencies, and
+    /// nothing is released while it evaluates.
+    private func switchedDependency(token: Int, type: ObjectIdentifier, matches: (NodeBase) -> Bool) -> NodeBase? {
+        guard let node = findSwitched(type: type, matches: matches) else { return nil }
+        if node.watchToken != token {
+            node.watchToken = token
+            watched.append(node)
+        }
+        return node
+    }
+
+    // Plain loops, not `first(where:)`: a main-actor closure handed to the standard library
+    // checks at run time, on every call, that it runs on the main actor.
+    private func findSwitched(type: ObjectIdentifier, matches: (NodeBase) -> Bool) -> NodeBase? {
+        if cursor < previous.count {
+            let candidate = previous[cursor]
+            cursor += 1
+            if candidate.key.type == type, matches(candidate) { return candidate }
+        }
+        let watched = self.watched
+        if watched.count <= Self.scannedLength {
+            for candidate in watched.reversed() where candidate.key.type == type && matches(candidate) {
+                return candidate
+            }
+        } else if let last = watched.last, last.key.type == type, matches(last) {
+            return last
+        }
+        let previous = self.previous
+        if previous.count <= Self.scannedLength {
+            for candidate in previous where candidate.key.type == type && matches(candidate) {
+                return candidate
+            }
+        }
+        return nil
+    }
+
+    /// How long a list of dependencies may be to be searched by comparing keys: beyond it,
+    /// one hash costs less than the comparisons.
+    private static var scannedLength: Int { 16 }
 }
 
 extension Node {
