@@ -10,16 +10,11 @@ struct RecentNodes {
     private var next = 0
 
     /// The remembered node for `atom`, if there is one.
-    @inline(__always)
     func node<A: Atom>(for atom: A) -> Node<A>? {
-        match(entries.0, atom) ?? match(entries.1, atom) ?? match(entries.2, atom) ?? match(entries.3, atom)
-    }
-
-
-    @inline(__always)
-    private func match<A: Atom>(_ entry: NodeBase?, _ atom: A) -> Node<A>? {
-        guard let entry else { return nil }
-        return Node.matching(entry, atom)
+        let key = atom.key
+        guard let found = node(type: ObjectIdentifier(A.self), matches: { Node<A>.hasKey($0, key) }) else { return nil }
+        // A node's key holds its atom's type identity, so a node of `A`'s type is a `Node<A>`.
+        return unsafeDowncast(found, to: Node<A>.self)
     }
 
     /// The remembered node of `type` that `matches` (which compares keys), for callers

@@ -4,8 +4,8 @@
 // without generic metadata, witness tables or `AnyHashable`. The engine's fields are touched
 // only here, in non-generic functions of this module: code inlined elsewhere would check
 // exclusivity on every access to them, as `@exclusivity(unchecked)` is this module's own
-// setting. Everything else (a new or switched dependency, a watch after the evaluation
-// returned) takes the general path in `AtomStore.watch(_:frame:token:scope:run:)`.
+// setting. Everything else (a new dependency, a watch after the evaluation returned) takes
+// the general path in `AtomStore.watch(_:frame:token:scope:run:typed:)`.
 
 extension EvaluationFrame {
     /// The node of the atom of `type` that `matches` (which compares keys) if this
