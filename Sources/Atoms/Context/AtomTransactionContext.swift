@@ -28,12 +28,12 @@ public struct AtomTransactionContext: AtomWatchableContext, _AtomStoreContext {
     /// An async atom's work may also watch after an `await`: the atom then depends on what it
     /// watched from that moment on, until its work is superseded. Anywhere else after the
     /// computation returned (a stored closure), it only reads.
-    ///
-    /// Inlinable, so that watching the dependency the last evaluation watched at the same
-    /// position (the common case) compiles, in the atom's own module, to a key comparison
-    /// and a load of the value.
     @inlinable
     public func watch<A: Atom>(_ atom: A, at location: SourceLocation) -> A.Produced {
+        // Inlinable, so that watching a dependency this evaluation or the last one watched
+        // (the common case) compiles, in the atom's own module, to a key comparison and a load
+        // of the value; the recomputation it hands over is compiled there too
+        // (`TypedEvaluation.swift`).
         let key = atom.key
         if let found = frame.sameDependency(token: token, type: ObjectIdentifier(A.self), matches: { Node<A>.hasKey($0, key) }) {
             store.prepareRead(found)

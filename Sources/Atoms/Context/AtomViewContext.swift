@@ -59,11 +59,12 @@ public final class AtomViewContext: AtomWatchableContext, _AtomStoreContext {
         await waiters.wait(timeout: duration)
     }
 
+    // Inlinable, so that the recomputation it hands over for a new atom is compiled in the
+    // atom's module (`TypedEvaluation.swift`).
     @inlinable
     public func watch<A: Atom>(_ atom: A, at location: SourceLocation) -> A.Produced {
         store.watch(atom, subscriber: subscriber, at: location, typed: { Node<A>.evaluateTyped($0, in: $1) })
     }
-
 
     /// Stops watching one atom; it is released if nothing else uses it.
     public func unwatch<Node: Atom>(_ atom: Node, fileID: String = #fileID, line: UInt = #line) {
