@@ -102,4 +102,5 @@ private struct BroadBaseline: KairoGraph {
 func registerBroad() {
     kairoBenchmark("kairo.broad.atoms", BroadAtoms.self)
     kairoBenchmark("kairo.broad.baseline", BroadBaseline.self)
+    kairoAllocationBenchmark("allocations.broad.51", BroadAtoms.self)
 }

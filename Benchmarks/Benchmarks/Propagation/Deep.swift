@@ -94,4 +94,5 @@ private struct DeepBaseline: KairoGraph {
 func registerDeep() {
     kairoBenchmark("kairo.deep.atoms", DeepAtoms.self)
     kairoBenchmark("kairo.deep.baseline", DeepBaseline.self)
+    kairoAllocationBenchmark("allocations.deep.51", DeepAtoms.self)
 }

@@ -105,4 +105,5 @@ private struct DiamondBaseline: KairoGraph {
 func registerDiamond() {
     kairoBenchmark("kairo.diamond.atoms", DiamondAtoms.self)
     kairoBenchmark("kairo.diamond.baseline", DiamondBaseline.self)
+    kairoAllocationBenchmark("allocations.diamond.501", DiamondAtoms.self)
 }

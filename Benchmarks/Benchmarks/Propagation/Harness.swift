@@ -76,15 +76,18 @@ enum GraphCache {
 }
 
 /// Registers a kairo benchmark: builds the graph once, and each benchmark iteration
-/// runs 500 `iter()` calls inside one main-actor hop, with the hop itself outside
+/// runs `calls` (500) `iter()` calls inside one main-actor hop, with the hop itself outside
 /// the measured region.
-func kairoBenchmark<G: KairoGraph>(_ name: String, _ type: G.Type) {
-    Benchmark(name, configuration: kairoConfiguration) { benchmark in
+func kairoBenchmark<G: KairoGraph>(
+    _ name: String, _ type: G.Type,
+    configuration: Benchmark.Configuration = kairoConfiguration, calls: Int = kairoIterCalls
+) {
+    Benchmark(name, configuration: configuration) { benchmark in
         let handle = Unchecked(value: benchmark)
         await MainActor.run {
             let box = GraphCache.box(name, G.self)
             handle.value.startMeasurement()
-            for _ in 0..<kairoIterCalls {
+            for _ in 0..<calls {
                 box.graph.iter()
             }
             handle.value.stopMeasurement()
@@ -176,4 +179,33 @@ func dependencies(of downstream: String, in context: AtomViewContext) -> [String
         .filter { $0.downstream.id.rawValue == downstream }
         .map(\.upstream.id.rawValue)
         .sorted()
+}
+
+/// Allocations per steady-state write, from the benchmark package's malloc counters: one
+/// sample is `allocationIters` calls of `iter()` on a graph built and run in the warm-up
+/// iteration, so that caches, buffers and lazily made metadata exist already.
+/// `allocations.empty` measures nothing, for the counters' own overhead; scripts/bench-vs-js
+/// takes it off and divides by the writes (the last part of the name: writes per `iter()`).
+let allocationIters = 10
+// `nonisolated(unsafe)` because `Benchmark.Configuration` is not `Sendable`: a `let` made once,
+// before any benchmark runs, and only read after, so no two threads ever race on it.
+nonisolated(unsafe) let allocationConfiguration = Benchmark.Configuration(
+    metrics: [.mallocCountTotal],
+    warmupIterations: 1,
+    maxDuration: .seconds(60),
+    maxIterations: 5
+)
+
+func kairoAllocationBenchmark<G: KairoGraph>(_ name: String, _ type: G.Type) {
+    kairoBenchmark(name, type, configuration: allocationConfiguration, calls: allocationIters)
+}
+
+func registerAllocations() {
+    Benchmark("allocations.empty", configuration: allocationConfiguration) { benchmark in
+        let handle = Unchecked(value: benchmark)
+        await MainActor.run {
+            handle.value.startMeasurement()
+            handle.value.stopMeasurement()
+        }
+    }
 }

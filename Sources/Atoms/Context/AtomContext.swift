@@ -38,6 +38,7 @@ public protocol AtomContext {
 
 public extension AtomContext {
     /// Sets a state atom's value.
+    @inlinable
     func set<Node: StateAtom>(_ value: Node.Produced, for atom: Node, fileID: String = #fileID, line: UInt = #line) {
         set(value, for: atom, at: SourceLocation(fileID: fileID, line: line))
     }
@@ -102,6 +103,7 @@ public protocol AtomWatchableContext: AtomContext {
 public extension AtomWatchableContext {
     /// The value of an atom, watching it for changes.
     @discardableResult
+    @inlinable
     func watch<Node: Atom>(_ atom: Node, fileID: String = #fileID, line: UInt = #line) -> Node.Produced {
         watch(atom, at: SourceLocation(fileID: fileID, line: line))
     }

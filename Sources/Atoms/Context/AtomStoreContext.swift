@@ -16,12 +16,20 @@ extension _AtomStoreContext {
 }
 
 public extension _AtomStoreContext {
-    func read<Node: Atom>(_ atom: Node) -> Node.Produced {
-        _store.read(atom, in: scope, at: nil)
+    // Inlinable, so that reading one of the atoms a program returns to compiles, in the
+    // caller's module, to a comparison of keys and a load (see `TypedWrite.swift`).
+    @inlinable
+    func read<A: Atom>(_ atom: A) -> A.Produced {
+        guard let scope = _scopeChain else { return _store.typedRead(atom) }
+        return _store.read(atom, in: scope.state, at: nil)
     }
 
-    func set<Node: StateAtom>(_ value: Node.Produced, for atom: Node, at location: SourceLocation) {
-        _store.set(value, for: atom, in: scope, at: location)
+    // Inlinable, so that setting one of the atoms a program returns to compiles, in the
+    // caller's module, to a comparison of keys and a typed store (see `TypedWrite.swift`).
+    @inlinable
+    func set<A: StateAtom>(_ value: A.Produced, for atom: A, at location: SourceLocation) {
+        guard let scope = _scopeChain else { return _store.typedSet(value, for: atom, at: location) }
+        _store.set(value, for: atom, in: scope.state, at: location)
     }
 
     func modify<Node: StateAtom>(_ atom: Node, at location: SourceLocation, body: (inout Node.Produced) -> Void) {

@@ -4,16 +4,16 @@
 /// atom is recomputed. Each computation records afresh what it watched.
 @MainActor
 public struct AtomTransactionContext: AtomWatchableContext, _AtomStoreContext {
-    let store: AtomStore
+    @usableFromInline let store: AtomStore
 
     public var _store: AtomStore { store }
     public var _scopeChain: _AtomScopeChain? { scope.map(_AtomScopeChain.init) }
-    let frame: EvaluationFrame
-    let token: Int
+    @usableFromInline let frame: EvaluationFrame
+    @usableFromInline let token: Int
     /// The scope the evaluating atom resolves atoms in; `nil` for the root.
-    let scope: ScopeState?
+    @usableFromInline let scope: ScopeState?
     /// The work an async atom's evaluation starts; `nil` for other atoms.
-    let run: AsyncRun?
+    @usableFromInline let run: AsyncRun?
 
     init(store: AtomStore, frame: EvaluationFrame, token: Int, scope: ScopeState?, run: AsyncRun?) {
         self.store = store
@@ -28,8 +28,18 @@ public struct AtomTransactionContext: AtomWatchableContext, _AtomStoreContext {
     /// An async atom's work may also watch after an `await`: the atom then depends on what it
     /// watched from that moment on, until its work is superseded. Anywhere else after the
     /// computation returned (a stored closure), it only reads.
-    public func watch<Node: Atom>(_ atom: Node, at location: SourceLocation) -> Node.Produced {
-        store.watch(atom, frame: frame, token: token, scope: scope, run: run)
+    @inlinable
+    public func watch<A: Atom>(_ atom: A, at location: SourceLocation) -> A.Produced {
+        // Inlinable, so that watching a dependency this evaluation or the last one watched
+        // (the common case) compiles, in the atom's own module, to a key comparison and a load
+        // of the value; the recomputation it hands over is compiled there too
+        // (`TypedEvaluation.swift`).
+        let key = atom.key
+        if let found = frame.sameDependency(token: token, type: ObjectIdentifier(A.self), matches: { Node<A>.hasKey($0, key) }) {
+            store.prepareRead(found)
+            return unsafeDowncast(found, to: Node<A>.self).presentValue
+        }
+        return store.watch(atom, frame: frame, token: token, scope: scope, run: run, typed: { Node<A>.evaluateTyped($0, in: $1) })
     }
 
 }

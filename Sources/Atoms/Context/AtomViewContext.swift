@@ -10,11 +10,11 @@
 /// ``unwatchAll(fileID:line:)`` or when it is released.
 @MainActor
 public final class AtomViewContext: AtomWatchableContext, _AtomStoreContext {
-    let store: AtomStore
+    @usableFromInline let store: AtomStore
 
     public var _store: AtomStore { store }
     public var _scopeChain: _AtomScopeChain? { subscriber.scope.map(_AtomScopeChain.init) }
-    let subscriber: Subscriber
+    @usableFromInline let subscriber: Subscriber
     /// Keeps the root or scope that made the context, and with it their observers and
     /// scoped atoms, alive while the context is used.
     private let owner: AnyObject?
@@ -59,10 +59,12 @@ public final class AtomViewContext: AtomWatchableContext, _AtomStoreContext {
         await waiters.wait(timeout: duration)
     }
 
-    public func watch<Node: Atom>(_ atom: Node, at location: SourceLocation) -> Node.Produced {
-        store.watch(atom, subscriber: subscriber, at: location)
+    // Inlinable, so that the recomputation it hands over for a new atom is compiled in the
+    // atom's module (`TypedEvaluation.swift`).
+    @inlinable
+    public func watch<A: Atom>(_ atom: A, at location: SourceLocation) -> A.Produced {
+        store.watch(atom, subscriber: subscriber, at: location, typed: { Node<A>.evaluateTyped($0, in: $1) })
     }
-
 
     /// Stops watching one atom; it is released if nothing else uses it.
     public func unwatch<Node: Atom>(_ atom: Node, fileID: String = #fileID, line: UInt = #line) {

@@ -5,6 +5,7 @@
 /// cancelled run delivers nothing, so a late result of superseded work can never overwrite
 /// a newer one.
 @MainActor
+@usableFromInline
 final class AsyncRun {
     /// The node the run delivers to. Weak: the run outlives nothing it serves.
     weak var node: NodeBase?

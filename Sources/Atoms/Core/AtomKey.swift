@@ -3,8 +3,9 @@
 ///
 /// Hashing happens here, once, when an atom is first resolved; after that the engine works
 /// with node references.
+@usableFromInline
 struct AtomKey: Hashable {
-    let type: ObjectIdentifier
+    @usableFromInline let type: ObjectIdentifier
     let key: AnyHashable
     /// The number of the scope that owns the value; 0 for the root.
     let scope: Int

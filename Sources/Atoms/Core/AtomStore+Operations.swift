@@ -2,6 +2,7 @@
 // transaction is already running, in which case it joins it.
 
 extension AtomStore {
+    @usableFromInline
     func read<A: Atom>(_ atom: A, in scope: ScopeState?, at location: SourceLocation?) -> A.Produced {
         if let node = lookupNode(atom, in: scope) {
             ensureFresh(node)
@@ -14,6 +15,7 @@ extension AtomStore {
         }
     }
 
+    @usableFromInline
     func set<A: StateAtom>(_ newValue: A.Produced, for atom: A, in scope: ScopeState?, at location: SourceLocation?) {
         transaction(PendingCause(operation: .set, location: location)) {
             let node = lookupNode(atom, in: scope) ?? makeNode(for: atom, in: scope)
@@ -33,8 +35,8 @@ extension AtomStore {
     }
 
     private func write<A: Atom>(_ newValue: A.Produced, to node: Node<A>) {
-        let isNew = node.value == nil
-        node.value = newValue
+        let isNew = !node.hasValue
+        node.store(newValue)
         // A written value is authoritative: a pending recompute must not overwrite it.
         node.mark = .clean
         if !isNew {
@@ -65,17 +67,22 @@ extension AtomStore {
 
     // MARK: Subscriptions
 
-    func watch<A: Atom>(_ atom: A, subscriber: Subscriber, at location: SourceLocation?) -> A.Produced {
+    @usableFromInline
+    func watch<A: Atom>(_ atom: A, subscriber: Subscriber, at location: SourceLocation?, typed: TypedEvaluation? = nil) -> A.Produced {
         if !subscriber.hasWatched, let location {
             subscriber.hasWatched = true
             subscriber.location = location
         }
-        if let node = lookupNode(atom, in: subscriber.scope), node.subscribers.contains(subscriber) {
+        // A subscriber that watches again what it watched before (an effect re-reading its
+        // leaf on update) finds it among its own, without hashing: for one subscriber, an
+        // atom always resolves to the same node, as its scope does not change.
+        if let node = subscriber.watchedNode(for: atom) ?? lookupNode(atom, in: subscriber.scope),
+           node.subscribers.contains(subscriber) {
             ensureFresh(node)
             return value(of: node)
         }
         return transaction(PendingCause(operation: .watch, location: location)) {
-            let node = resolve(atom, in: subscriber.scope)
+            let node = resolve(atom, in: subscriber.scope, typed: typed)
             noteCauseNode(node)
             subscribe(subscriber, to: node)
             return value(of: node)

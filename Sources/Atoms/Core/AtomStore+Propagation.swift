@@ -44,14 +44,14 @@ extension AtomStore {
             downstream.mark = .dirty
         case .clean:
             downstream.mark = .dirty
-            marked.append(downstream)
+            marked.append(Unmanaged.passUnretained(downstream))
             markDescendants(of: downstream)
         }
     }
 
     private func markDescendants(of root: NodeBase) {
         let epoch = self.epoch
-        var stack = ContiguousArray<NodeBase>()
+        var stack = ContiguousArray<Unmanaged<NodeBase>>()
         swap(&stack, &markStack)
         defer { swap(&stack, &markStack) }
         // Depth first, visiting the last marked child of a node next. That child goes
@@ -64,14 +64,14 @@ extension AtomStore {
                 let downstream = downstreamNodes[index]
                 guard downstream.mark == .clean, downstream.restoredEpoch != epoch else { continue }
                 downstream.mark = .check
-                marked.append(downstream)
+                marked.append(Unmanaged.passUnretained(downstream))
                 if let pending = current {
-                    stack.append(pending)
+                    stack.append(Unmanaged.passUnretained(pending))
                 }
                 current = downstream
             }
             if current == nil {
-                current = stack.popLast()
+                current = stack.popLast()?.takeUnretainedValue()
             }
         }
     }
@@ -81,7 +81,7 @@ extension AtomStore {
     func stabilize() {
         var index = 0
         while index < marked.count {
-            let node = marked[index]
+            let node = marked[index].takeUnretainedValue()
             index += 1
             guard node.isAlive, node.mark != .clean else { continue }
             if node.isUnused {
@@ -95,13 +95,22 @@ extension AtomStore {
 
     /// Makes a node's value current, recomputing it and its stale upstream atoms in
     /// dependency order.
+    @usableFromInline
     func ensureFresh(_ root: NodeBase) {
         guard root.mark != .clean else { return }
         if root.mark == .dirty, Self.allClean(root.upstream) {
             recompute(root)
             return
         }
-        var stack: ContiguousArray<(node: NodeBase, next: Int)> = [(root, 0)]
+        // The store's buffer, so that pulling allocates nothing; a pull nested in an
+        // evaluation of this one finds it taken and uses one of its own.
+        var stack = ContiguousArray<(node: NodeBase, next: Int)>()
+        swap(&stack, &pullStack)
+        defer {
+            stack.removeAll(keepingCapacity: true)
+            swap(&stack, &pullStack)
+        }
+        stack.append((root, 0))
         while let top = stack.last {
             let node = top.node
             if node.mark != .clean {
@@ -139,7 +148,8 @@ extension AtomStore {
 
     private func recompute(_ node: NodeBase) {
         node.mark = .clean
-        if node.evaluate(in: self) {
+        let propagates = if let typed = node.typedEvaluate { typed(node, self) } else { node.evaluate(in: self) }
+        if propagates {
             didChange(node)
         } else if isRecording {
             log.stopped.append(node)

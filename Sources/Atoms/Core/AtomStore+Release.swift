@@ -19,9 +19,7 @@ extension AtomStore {
             run.cancel()
         }
         nodes[node.key] = nil
-        if lastLookup === node {
-            lastLookup = nil
-        }
+        recentNodes.forget(node)
         if let id = node.cachedInfo?.id, liveIDs[id] == ObjectIdentifier(node) {
             liveIDs[id] = nil
         }

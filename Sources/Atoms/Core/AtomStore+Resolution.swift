@@ -7,27 +7,36 @@ extension AtomStore {
     }
 
     func lookupNode<A: Atom>(_ atom: A, in scope: ScopeState?) -> Node<A>? {
-        // Repeated operations on one atom (a writer setting the same source) skip hashing.
-        if scope == nil, let last = lastLookup, last.key.scope == 0, let node = Self.node(last, ifFor: atom) {
+        // Operations that return to a few atoms (a writer setting a source, a read of a
+        // leaf) skip hashing.
+        if scope == nil, let node = recentNodes.node(for: atom) {
             return node
         }
-        guard let node = nodes[placement(of: atom, from: scope).key] else { return nil }
-        lastLookup = node
+        let key = placement(of: atom, from: scope).key
+        guard let node = nodes[key] else { return nil }
+        if key.scope == 0 {
+            recentNodes.remember(node)
+        }
         // The key includes `A`'s type identity, so the node is a `Node<A>`.
         return unsafeDowncast(node, to: Node<A>.self)
     }
 
     /// Returns the up-to-date node for an atom, creating and computing it if needed. Must run
     /// inside a transaction.
-    func resolve<A: Atom>(_ atom: A, in scope: ScopeState?) -> Node<A> {
+    ///
+    /// - Parameter typed: The node's recomputation compiled for `A`, from a typed entry point,
+    ///   installed if the node has none.
+    func resolve<A: Atom>(_ atom: A, in scope: ScopeState?, typed: TypedEvaluation? = nil) -> Node<A> {
         let (key, owner) = placement(of: atom, from: scope)
         if let existing = nodes[key] {
             let node = unsafeDowncast(existing, to: Node<A>.self)
+            node.install(typed)
             ensureFresh(node)
             return node
         }
         let node = makeNode(for: atom, key: key, scope: owner)
-        node.value = produce(for: node)
+        node.install(typed)
+        node.store(produce(for: node))
         return node
     }
 
@@ -55,6 +64,10 @@ extension AtomStore {
 
     /// Produces a node's value through its override or its own function, recording what
     /// the function watches as the node's dependencies.
+    ///
+    /// Only what needs `A` is here; the bookkeeping around the evaluation is in the
+    /// non-generic `beginEvaluation` and `endEvaluation`, compiled once without generic
+    /// metadata, since this function is not specialised for the atoms of other modules.
     func produce<A: Atom>(for node: Node<A>) -> A.Produced {
         if node.startsAsyncWork, let run = node.asyncRun {
             // Recomputing supersedes the work of the previous evaluation.
@@ -62,7 +75,7 @@ extension AtomStore {
             endHold(of: run, on: node)
             run.cancel()
         }
-        if let override = override(for: node) {
+        if hasOverrides || node.scope != nil, let override = override(for: node) {
             replaceDependencies(of: node, with: [])
             guard node.startsAsyncWork else { return override(node.atom) }
             // An overriding value of an async atom may be work to follow (a task).
@@ -70,12 +83,32 @@ extension AtomStore {
             let context = AtomTransactionContext(store: self, frame: Self.closedFrame, token: -1, scope: node.scope, run: run)
             return node.atom._adoptOverride(override(node.atom), context: context)
         }
-        precondition(
-            !node.isEvaluating,
-            "Atoms: \(diagnosticAtomIDText(for: node.atom)) depends on itself; atom dependencies must not form a cycle."
-        )
+        if node.isEvaluating {
+            Self.cycleFailure(node.atom)
+        }
+        let frame = beginEvaluation(of: node)
+        let run = node.startsAsyncWork ? AsyncRun(node: node, kind: .task) : nil
+        let context = AtomTransactionContext(store: self, frame: frame, token: frame.token, scope: node.scope, run: run)
+        let value: A.Produced
+        if DeepEvaluation.needsHandOff(depth: evaluationDepth) {
+            let atom = node.atom
+            value = DeepEvaluation.onHelperStack { atom._produce(context: context) }
+        } else {
+            value = node.atom._produce(context: context)
+        }
+        endEvaluation(of: node, in: frame)
+        return value
+    }
+
+    @inline(never)
+    private static func cycleFailure<A: Atom>(_ atom: A) -> Never {
+        preconditionFailure("Atoms: \(diagnosticAtomIDText(for: atom)) depends on itself; atom dependencies must not form a cycle.")
+    }
+
+    /// Takes the frame of the next nesting depth for an evaluation of `node`.
+    func beginEvaluation(of node: NodeBase) -> EvaluationFrame {
         let token = nextToken
-        nextToken += 1
+        nextToken = token + 1
         let depth = evaluationDepth
         let frame: EvaluationFrame
         if depth < frames.count {
@@ -88,36 +121,33 @@ extension AtomStore {
         frame.previous = node.upstream
         frame.token = token
         node.isEvaluating = true
-        let run = node.startsAsyncWork ? AsyncRun(node: node, kind: .task) : nil
-        let context = AtomTransactionContext(store: self, frame: frame, token: token, scope: node.scope, run: run)
-        let value: A.Produced
-        if DeepEvaluation.needsHandOff(depth: depth + 1) {
-            let atom = node.atom
-            value = DeepEvaluation.onHelperStack { atom._produce(context: context) }
-        } else {
-            value = node.atom._produce(context: context)
-        }
+        return frame
+    }
+
+    /// Records what the evaluation watched as the node's dependencies, if that changed, and
+    /// gives the frame back.
+    @usableFromInline
+    func endEvaluation(of node: NodeBase, in frame: EvaluationFrame) {
         node.isEvaluating = false
         if frame.diverged {
             replaceDependencies(of: node, with: keepingLateDependencies(of: node, frame.watched))
             frame.watched.removeAll(keepingCapacity: true)
             frame.diverged = false
         } else {
-            let previous = frame.previous
             let confirmed = frame.confirmed
-            if confirmed < previous.count {
-                replaceDependencies(of: node, with: keepingLateDependencies(of: node, ContiguousArray(previous[0..<confirmed])))
+            if confirmed < frame.previous.count {
+                replaceDependencies(of: node, with: keepingLateDependencies(of: node, ContiguousArray(frame.previous[0..<confirmed])))
             }
         }
         frame.token = 0
         frame.previous = []
         frame.confirmed = 0
         frame.cursor = 0
+        let depth = evaluationDepth - 1
         evaluationDepth = depth
         if depth >= Self.pooledFrames, frames.count == depth + 1 {
             frames.removeLast()
         }
-        return value
     }
 
     /// The override that replaces a node's own function: its scope's, else the root's.
@@ -157,9 +187,13 @@ extension AtomStore {
     /// Evaluation frames kept for reuse; deeper ones are allocated per evaluation.
     private static var pooledFrames: Int { 64 }
 
-    /// Watches an atom from inside an evaluation: returns its current value and makes it a
-    /// dependency of the evaluating atom.
-    func watch<A: Atom>(_ atom: A, frame: EvaluationFrame, token: Int, scope: ScopeState?, run: AsyncRun?) -> A.Produced {
+    /// Watches an atom from inside an evaluation that did not watch it before, or after the
+    /// evaluation returned: returns its current value and makes it a dependency of the
+    /// evaluating atom.
+    @usableFromInline
+    func watch<A: Atom>(
+        _ atom: A, frame: EvaluationFrame, token: Int, scope: ScopeState?, run: AsyncRun?, typed: TypedEvaluation? = nil
+    ) -> A.Produced {
         guard frame.token == token else {
             // After the evaluation returned: async work adds a dependency; a context that
             // escaped in a stored closure can only read.
@@ -168,24 +202,12 @@ extension AtomStore {
             }
             return read(atom, in: scope, at: nil)
         }
+        // The caller (`AtomTransactionContext.watch`) found no dependency this evaluation or
+        // the last one watched (`EvaluationFrame.sameDependency`): a new one.
         if !frame.diverged {
             let previous = frame.previous
             let confirmed = frame.confirmed
-            // The common case: the same dependency as last time, in the same place.
-            if confirmed < previous.count, let node = Self.node(previous[confirmed], ifFor: atom) {
-                frame.confirmed = confirmed + 1
-                node.watchToken = token
-                if node.mark != .clean {
-                    ensureFresh(node)
-                }
-                return value(of: node)
-            }
-            // A repeated watch of the previous dependency.
-            if confirmed > 0, let node = Self.node(previous[confirmed - 1], ifFor: atom) {
-                ensureFresh(node)
-                return value(of: node)
-            }
-            let node = resolve(atom, in: scope)
+            let node = resolve(atom, in: scope, typed: typed)
             if node.watchToken != token {
                 // A different dependency: collect every watched atom from here on.
                 node.watchToken = token
@@ -196,13 +218,7 @@ extension AtomStore {
             }
             return value(of: node)
         }
-        let node: Node<A>
-        if let previous = frame.previousDependency(matching: atom) {
-            node = previous
-            ensureFresh(node)
-        } else {
-            node = resolve(atom, in: scope)
-        }
+        let node = resolve(atom, in: scope, typed: typed)
         if node.watchToken != token {
             node.watchToken = token
             frame.watched.append(node)
@@ -210,20 +226,12 @@ extension AtomStore {
         return value(of: node)
     }
 
-    /// The node as a `Node<A>` if it caches `atom`.
-    @inline(__always)
-    private static func node<A: Atom>(_ candidate: NodeBase, ifFor atom: A) -> Node<A>? {
-        guard candidate.key.type == ObjectIdentifier(A.self) else { return nil }
-        let typed = unsafeDowncast(candidate, to: Node<A>.self)
-        return typed.atom.key == atom.key ? typed : nil
-    }
-
     @inline(__always)
     func value<A: Atom>(of node: Node<A>) -> A.Produced {
-        guard let value = node.value else {
+        guard node.hasValue else {
             preconditionFailure("Atoms: \(diagnosticAtomIDText(for: node.atom)) was used while its own value was being computed.")
         }
-        return value
+        return node.presentValue
     }
 
     /// Replaces a node's dependencies after an evaluation, updating both sides of each edge.
@@ -232,23 +240,59 @@ extension AtomStore {
         if old.count == watched.count, Self.sameNodes(old, watched) {
             return
         }
-        var kept = Set<ObjectIdentifier>()
+        // Short lists (the usual case) are compared by scanning, which allocates nothing;
+        // long ones through sets, so that a node with thousands of dependencies stays linear.
+        let isShort = old.count <= Self.scannedDependencies && watched.count <= Self.scannedDependencies
         var new = ContiguousArray<NodeBase>()
         new.reserveCapacity(watched.count)
-        for upstream in watched where kept.insert(ObjectIdentifier(upstream)).inserted {
-            new.append(upstream)
-        }
-        let previous = Set(old.lazy.map { ObjectIdentifier($0) })
-        for upstream in old where !kept.contains(ObjectIdentifier(upstream)) {
-            upstream.downstream.remove(node)
-            recordEdge(upstream, node, added: false)
-            log.releaseCandidates.append(upstream)
-        }
-        for upstream in new where !previous.contains(ObjectIdentifier(upstream)) {
-            upstream.downstream.insert(node)
-            recordEdge(upstream, node, added: true)
+        if isShort {
+            for upstream in watched where !Self.contains(new, upstream) {
+                new.append(upstream)
+            }
+            for upstream in old where !Self.contains(new, upstream) {
+                removeEdge(from: upstream, to: node)
+            }
+            for upstream in new where !Self.contains(old, upstream) {
+                addEdge(from: upstream, to: node)
+            }
+        } else {
+            var kept = Set<ObjectIdentifier>()
+            for upstream in watched where kept.insert(ObjectIdentifier(upstream)).inserted {
+                new.append(upstream)
+            }
+            let previous = Set(old.lazy.map { ObjectIdentifier($0) })
+            for upstream in old where !kept.contains(ObjectIdentifier(upstream)) {
+                removeEdge(from: upstream, to: node)
+            }
+            for upstream in new where !previous.contains(ObjectIdentifier(upstream)) {
+                addEdge(from: upstream, to: node)
+            }
         }
         node.upstream = new
+    }
+
+    /// Whether `list` holds `node`. A plain loop, not `contains(where:)`: a main-actor closure
+    /// handed to the standard library checks at run time, on every call, that it runs on the
+    /// main actor.
+    private static func contains(_ list: ContiguousArray<NodeBase>, _ node: NodeBase) -> Bool {
+        for candidate in list where candidate === node {
+            return true
+        }
+        return false
+    }
+
+    /// The length up to which dependency lists are compared by scanning.
+    private static var scannedDependencies: Int { 16 }
+
+    private func removeEdge(from upstream: NodeBase, to node: NodeBase) {
+        upstream.downstream.remove(node)
+        recordEdge(upstream, node, added: false)
+        log.releaseCandidates.append(upstream)
+    }
+
+    private func addEdge(from upstream: NodeBase, to node: NodeBase) {
+        upstream.downstream.insert(node)
+        recordEdge(upstream, node, added: true)
     }
 }
 
@@ -261,22 +305,3 @@ extension AtomStore {
     }
 }
 
-extension EvaluationFrame {
-    /// Finds the node for an atom among the atoms this evaluation watched last time, in the
-    /// same order, so that a stable evaluation never hashes a key.
-    func previousDependency<A: Atom>(matching atom: A) -> Node<A>? {
-        let type = ObjectIdentifier(A.self)
-        if let last = watched.last, last.key.type == type {
-            let candidate = unsafeDowncast(last, to: Node<A>.self)
-            if candidate.atom.key == atom.key {
-                return candidate
-            }
-        }
-        guard cursor < previous.count else { return nil }
-        let candidate = previous[cursor]
-        cursor += 1
-        guard candidate.key.type == type else { return nil }
-        let typed = unsafeDowncast(candidate, to: Node<A>.self)
-        return typed.atom.key == atom.key ? typed : nil
-    }
-}

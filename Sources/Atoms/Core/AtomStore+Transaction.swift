@@ -24,7 +24,7 @@ extension AtomStore {
     /// part of the same commit. Then it releases what nothing uses, emits the commit, and
     /// only after that notifies subscribers and runs release effects, whose writes start
     /// transactions of their own.
-    private func finishTransaction() {
+    func finishTransaction() {
         var nextEffect = 0
         repeat {
             stabilize()
@@ -43,8 +43,10 @@ extension AtomStore {
         } while !marked.isEmpty
         releaseUnused()
         commitNumber += 1
-        let commit = commitObservers.isEmpty ? nil : makeCommit()
-        let touchedScopes = scopeObservers.isEmpty ? [] : scopesTouched()
+        // `isRecording` (a flag without exclusivity checks) is false exactly when both
+        // observer lists are empty: the common case costs no access to them.
+        let commit = !isRecording || commitObservers.isEmpty ? nil : makeCommit()
+        let touchedScopes = !isRecording || scopeObservers.isEmpty ? [] : scopesTouched()
         transactionDepth = 0
 
         var subscribers = ContiguousArray<Subscriber>()
@@ -66,12 +68,22 @@ extension AtomStore {
             subscriber.onUpdate?()
             subscriber.onUpdateInternal?()
         }
-        let releases = effects.dropFirst(nextEffect).filter { $0.event == .released }
-        if !releases.isEmpty {
-            for (node, _) in releases {
-                node.effectReleased(context: AtomCurrentContext(store: self, scope: node.scope))
-            }
+        for index in effects.indices.dropFirst(nextEffect) where effects[index].event == .released {
+            let node = effects[index].node
+            node.effectReleased(context: AtomCurrentContext(store: self, scope: node.scope))
         }
+        // The lists go back to the log for the next transaction, so that a steady stream of
+        // writes allocates none. Transactions that the callbacks above started have finished
+        // by now, and left the log's lists empty.
+        Self.giveBack(&subscribers, to: &log.subscribersToNotify)
+        Self.giveBack(&effects, to: &log.effectEvents)
+    }
+
+    /// Empties `list` and makes it `target` if `target` has less room.
+    private static func giveBack<Element>(_ list: inout ContiguousArray<Element>, to target: inout ContiguousArray<Element>) {
+        guard target.isEmpty, target.capacity < list.capacity else { return }
+        list.removeAll(keepingCapacity: true)
+        swap(&list, &target)
     }
 
     private func makeCommit() -> AtomCommit {

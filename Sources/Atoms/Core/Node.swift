@@ -2,7 +2,26 @@
 ///
 /// The graph fields live here, in a non-generic base class, so that propagation touches
 /// them directly; everything that needs the atom's types lives in ``Node``.
+///
+/// Exclusivity: the fields marked `@exclusivity(unchecked)` here, in ``Node``, ``AtomStore``,
+/// ``EvaluationFrame`` and ``Subscriber`` skip the runtime's dynamic exclusivity check (a
+/// quarter of the instructions of a write). That check can only fire when two accesses to one
+/// field overlap, and for these fields they never do:
+/// 1. Every class that holds them is `@MainActor`, so no two threads access them at once
+///    (``DeepEvaluation`` lends the main actor to one helper thread while the caller blocks,
+///    which keeps that true).
+/// 2. On one thread, accesses overlap only when a long access (an `inout`, a mutating
+///    method, a `swap`) is open while other code runs. The engine's long accesses to these
+///    fields are `append`, `removeAll`, `popLast`, subscripts, `IdentitySet.insert`/`remove`
+///    (which compare references and nothing else) and `swap` of two distinct fields: none of
+///    them calls back into the engine or into user code (atom functions, effects, hashing,
+///    `==`, observers, `onUpdate`), so nothing can touch the field before the access ends.
+/// 3. User code runs only between such accesses, from plain reads and calls.
+/// Fields that user code can run inside of keep their checks: `nodes` (its keys' `hash` and
+/// `==` are the atom's), `commitObservers` and `scopeObservers` (their `didSet`), `effect`.
+/// A new long access to one of these fields that runs other code must drop the attribute.
 @MainActor
+@usableFromInline
 class NodeBase {
     enum Mark: UInt8 {
         /// The value is current.
@@ -14,7 +33,7 @@ class NodeBase {
     }
 
     let number: Int
-    let key: AtomKey
+    @usableFromInline let key: AtomKey
     /// Cleared when the node's scope ends, so that the scope releases it like any other.
     var isKeepAlive: Bool
     let hasEffect: Bool
@@ -23,39 +42,44 @@ class NodeBase {
     let scope: ScopeState?
 
     /// Upstream atoms in the order the last evaluation watched them, without duplicates.
-    var upstream: ContiguousArray<NodeBase> = []
-    var downstream = IdentitySet<NodeBase>()
-    var subscribers = IdentitySet<Subscriber>()
+    @exclusivity(unchecked) var upstream: ContiguousArray<NodeBase> = []
+    @exclusivity(unchecked) var downstream = IdentitySet<NodeBase>()
+    @exclusivity(unchecked) var subscribers = IdentitySet<Subscriber>()
 
-    var mark = Mark.clean
-    var isAlive = true
-    var isEvaluating = false
+    @exclusivity(unchecked) var mark = Mark.clean
+    @exclusivity(unchecked) var isAlive = true
+    /// Whether the node holds a value (``Node``'s `slot` is initialized).
+    @exclusivity(unchecked) var hasValue = false
+    /// The node's recomputation compiled for its atom type, installed by the typed entry
+    /// points that first watch it; `nil` until then, when `evaluate(in:)` runs instead.
+    @exclusivity(unchecked) var typedEvaluate: TypedEvaluation?
+    @exclusivity(unchecked) var isEvaluating = false
     /// The token of the last evaluation that watched this node, to skip duplicates cheaply.
-    var watchToken = 0
+    @exclusivity(unchecked) var watchToken = 0
     /// The epoch of the last transaction that changed the value.
-    var changedEpoch = 0
+    @exclusivity(unchecked) var changedEpoch = 0
     /// The epoch of the transaction that initialized the node.
-    var initializedEpoch = 0
+    @exclusivity(unchecked) var initializedEpoch = 0
     /// Whether the value was set directly by a restore in the running transaction.
-    var restoredEpoch = 0
+    @exclusivity(unchecked) var restoredEpoch = 0
 
     var cachedInfo: AtomInfo?
     /// The value the last commit reported, kept only while commits are observed, so that the
     /// next commit can tell a change from a recompute to an equal value. It is the same value
     /// the node holds between commits (copy-on-write), so it costs no copy.
-    var committedValue: Any?
+    @exclusivity(unchecked) var committedValue: Any?
 
     /// The asynchronous work the last evaluation started, for async atoms.
-    var asyncRun: AsyncRun?
+    @exclusivity(unchecked) var asyncRun: AsyncRun?
     /// What tools show for an atom whose value is not what it means to a person: a task
     /// atom's value is a `Task`, its status the `AsyncPhase` of that task.
     var asyncStatus: Any?
     /// Whether a refresh keeps the node alive until its work delivers.
-    var isHeld = false
+    @exclusivity(unchecked) var isHeld = false
     /// The dependencies that async work added after its evaluation returned. A new
     /// evaluation keeps them (its own work will likely watch them again after its `await`)
     /// until that work finishes without watching them.
-    var lateUpstream: ContiguousArray<NodeBase> = []
+    @exclusivity(unchecked) var lateUpstream: ContiguousArray<NodeBase> = []
     /// Whether the atom starts asynchronous work when it is evaluated. A constant, so that
     /// synchronous atoms pay nothing for async support on the hot path.
     let startsAsyncWork: Bool
@@ -103,10 +127,14 @@ class NodeBase {
     // every node is a `Node<A>`. They return neutral values instead of trapping.
 
     /// Recomputes the value; returns whether the change propagates.
+    @usableFromInline
     func evaluate(in store: AtomStore) -> Bool { false }
 
     /// The cached value.
     var anyValue: Any? { nil }
+
+    /// The atom's id for a precondition message.
+    func diagnosticName() -> String { "?" }
 
     /// Describes the atom for tools.
     func makeInfo(store: AtomStore) -> AtomInfo {
@@ -132,16 +160,21 @@ class NodeBase {
 
 /// A cached atom of a concrete type.
 @MainActor
+@usableFromInline
 final class Node<A: Atom>: NodeBase {
-    var atom: A
-    var value: A.Produced?
+    @usableFromInline let atom: A
+    /// Where the value lives, out of line: generic code that is not specialised reaches it
+    /// with the metadata of `A.Produced` alone, while every use of an `A.Produced?` asks the
+    /// runtime for the metadata of that optional (about 320 instructions a time, twice per
+    /// recomputed atom). Initialized exactly while `hasValue` is true; owned by the node.
+    @usableFromInline let slot = UnsafeMutablePointer<A.Produced>.allocate(capacity: 1)
     var effect: A.Effect?
     /// The committed value of a synchronous atom, typed, so that telling a change from an
     /// equal recompute costs one `==` (async atoms, whose recorded value is their status,
     /// keep theirs in `committedValue`).
-    private var typedCommittedValue: A.Produced?
+    @exclusivity(unchecked) private var typedCommittedValue: A.Produced?
     /// `==` for the value type, found at the first comparison; `.none` until then.
-    private var equality: ((A.Produced, A.Produced) -> Bool)?? = .none
+    @exclusivity(unchecked) private var equality: ((A.Produced, A.Produced) -> Bool)?? = .none
     /// Whether the atom holds one object mutated in place, so that every commit that touches
     /// it is a change (rule 1 of ``ValueChangeRule``); kept, because comparing kinds compares
     /// their names.
@@ -160,19 +193,55 @@ final class Node<A: Atom>: NodeBase {
         )
     }
 
+    isolated deinit {
+        if hasValue {
+            slot.deinitialize(count: 1)
+        }
+        slot.deallocate()
+    }
+
+    /// The cached value; `nil` before the first computation.
+    var value: A.Produced? {
+        get { hasValue ? slot.pointee : nil }
+        set {
+            if let newValue {
+                store(newValue)
+            } else if hasValue {
+                slot.deinitialize(count: 1)
+                hasValue = false
+            }
+        }
+    }
+
+    /// The cached value, which the caller knows is there. Reads a `let` and the memory it
+    /// points to, so that code inlined in other modules pays no exclusivity check.
+    @inlinable
+    var presentValue: A.Produced {
+        slot.pointee
+    }
+
+    /// Replaces the value, or gives the node its first one.
+    @inline(__always)
+    func store(_ newValue: A.Produced) {
+        if hasValue {
+            slot.pointee = newValue
+        } else {
+            slot.initialize(to: newValue)
+            hasValue = true
+        }
+    }
+
+    @usableFromInline
     override func evaluate(in store: AtomStore) -> Bool {
         let newValue = store.produce(for: self)
-        let propagates: Bool
-        if let oldValue = value {
-            propagates = atom._shouldPropagate(from: oldValue, to: newValue)
-        } else {
-            propagates = true
-        }
-        value = newValue
+        let propagates = hasValue ? atom._shouldPropagate(from: slot.pointee, to: newValue) : true
+        self.store(newValue)
         return propagates
     }
 
     override var anyValue: Any? { value }
+
+    override func diagnosticName() -> String { diagnosticAtomIDText(for: atom) }
 
     override func keepCommittedValue() {
         if startsAsyncWork { return super.keepCommittedValue() }

@@ -2,7 +2,10 @@
 ///
 /// The store holds subscribers strongly through the nodes they watch; the context that owns
 /// a subscriber unsubscribes it when the context goes away, so no cycle keeps either alive.
+/// The fields marked `@exclusivity(unchecked)` skip the runtime's exclusivity check: see the
+/// proof at ``NodeBase``.
 @MainActor
+@usableFromInline
 final class Subscriber {
     let number: Int
     /// Where the subscriber first watched an atom; until then, where it was created.
@@ -10,12 +13,12 @@ final class Subscriber {
     /// The name the app gave the context (`root.context(name: "TodoScreen")`), shown instead
     /// of the location.
     let name: String?
-    var hasWatched = false
-    var watching = IdentitySet<NodeBase>()
+    @exclusivity(unchecked) var hasWatched = false
+    @exclusivity(unchecked) var watching = IdentitySet<NodeBase>()
     var onUpdate: (@MainActor () -> Void)?
     /// Called after `onUpdate`, for waiters that the owning context manages itself.
     var onUpdateInternal: (@MainActor () -> Void)?
-    var notifiedEpoch = 0
+    @exclusivity(unchecked) var notifiedEpoch = 0
     /// The scope of the context that owns the subscriber; `nil` for the root.
     let scope: ScopeState?
 
@@ -26,6 +29,19 @@ final class Subscriber {
         // An empty name could not be shown; it counts as none, as journals read it.
         self.name = name?.isEmpty == false ? name : nil
     }
+
+    /// The node of `atom` among the few this subscriber watches, found by comparing keys.
+    func watchedNode<A: Atom>(for atom: A) -> Node<A>? {
+        let nodes = watching.items
+        guard nodes.count <= Self.scannedLength else { return nil }
+        for node in nodes {
+            if let typed = Node.matching(node, atom) { return typed }
+        }
+        return nil
+    }
+
+    /// How many watched atoms are searched by comparing keys; beyond, one hash costs less.
+    private static var scannedLength: Int { 8 }
 
     var info: SubscriberInfo {
         SubscriberInfo(number: number, location: location, name: name)

@@ -19,15 +19,24 @@ struct TransactionLog {
 
     mutating func reset(cause: PendingCause) {
         self.cause = cause
-        changed.removeAll(keepingCapacity: true)
-        stopped.removeAll(keepingCapacity: true)
-        initialized.removeAll(keepingCapacity: true)
-        released.removeAll(keepingCapacity: true)
-        releaseCandidates.removeAll(keepingCapacity: true)
-        subscribersToNotify.removeAll(keepingCapacity: true)
-        effectEvents.removeAll(keepingCapacity: true)
-        edgeEvents.removeAll(keepingCapacity: true)
-        subscriptionEvents.removeAll(keepingCapacity: true)
+        // Most transactions leave most lists empty; emptying an empty list still checks its
+        // buffer's uniqueness, at every write.
+        Self.empty(&changed)
+        Self.empty(&stopped)
+        Self.empty(&initialized)
+        Self.empty(&released)
+        Self.empty(&releaseCandidates)
+        Self.empty(&subscribersToNotify)
+        Self.empty(&effectEvents)
+        Self.empty(&edgeEvents)
+        Self.empty(&subscriptionEvents)
+    }
+
+    @inline(__always)
+    private static func empty<Element>(_ list: inout ContiguousArray<Element>) {
+        if !list.isEmpty {
+            list.removeAll(keepingCapacity: true)
+        }
     }
 }
 
@@ -55,19 +64,22 @@ struct PendingCause {
 /// While an evaluation watches the same atoms in the same order as last time, the frame only
 /// counts them (`confirmed`), so a stable evaluation copies no dependency list. At the first
 /// difference it switches to collecting every watched atom in `watched`.
+///
+/// Its fields skip the runtime's exclusivity check: see the proof at ``NodeBase``.
 @MainActor
+@usableFromInline
 final class EvaluationFrame {
     /// The dependencies of the evaluating node before this evaluation.
-    var previous: ContiguousArray<NodeBase> = []
+    @exclusivity(unchecked) var previous: ContiguousArray<NodeBase> = []
     /// The token of the running evaluation; 0 once it has returned, so that a context that
     /// escaped its evaluation can tell.
-    var token = 0
+    @exclusivity(unchecked) var token = 0
     /// How many of the node's previous dependencies this evaluation watched again, in order.
-    var confirmed = 0
+    @exclusivity(unchecked) var confirmed = 0
     /// Whether the evaluation departed from its previous dependencies; from then on
     /// `watched` holds every atom it watched.
-    var diverged = false
-    var watched: ContiguousArray<NodeBase> = []
+    @exclusivity(unchecked) var diverged = false
+    @exclusivity(unchecked) var watched: ContiguousArray<NodeBase> = []
     /// Position in the previous dependencies, for resolving a watch without hashing.
-    var cursor = 0
+    @exclusivity(unchecked) var cursor = 0
 }

@@ -8,29 +8,46 @@ public final class AtomStore {
     /// The number of the last commit. It only grows.
     public internal(set) var commitNumber = 0
 
+    // The fields marked `@exclusivity(unchecked)` skip the runtime's exclusivity check; why
+    // no two accesses to them can overlap is proved at ``NodeBase``.
+
     var nodes: [AtomKey: NodeBase] = [:]
     /// Redacted-id ordinals of sensitive atoms' keys, and how many each type has given out.
     var sensitiveOrdinals: [SensitiveKey: Int] = [:]
     var sensitiveCounts: [String: Int] = [:]
-    /// The node `lookupNode` found last; cleared when that node is released.
-    var lastLookup: NodeBase?
-    var overrides = OverrideTable()
-    var nextNumber = 1
-    var nextToken = 1
-    var epoch = 0
+    /// The root nodes `lookupNode` found last; a released node leaves at once.
+    @exclusivity(unchecked) var recentNodes = RecentNodes()
+    var overrides = OverrideTable() {
+        didSet { hasOverrides = !overrides.isEmpty }
+    }
+    /// Whether `overrides` holds any, kept so that every evaluation asks a flag instead of
+    /// the table (whose accesses stay checked: setting an override hashes the atom's key).
+    @exclusivity(unchecked) private(set) var hasOverrides = false
+    @exclusivity(unchecked) var nextNumber = 1
+    @exclusivity(unchecked) var nextToken = 1
+    @exclusivity(unchecked) var epoch = 0
 
     /// Evaluation frames by nesting depth; the first `evaluationDepth` are in use. Frames
     /// beyond the first few are dropped when their evaluation returns.
-    var frames: ContiguousArray<EvaluationFrame> = []
-    var evaluationDepth = 0
+    @exclusivity(unchecked) var frames: ContiguousArray<EvaluationFrame> = []
+    @exclusivity(unchecked) var evaluationDepth = 0
     /// Nodes marked during the running transaction, in marking order.
-    var marked: ContiguousArray<NodeBase> = []
+    ///
+    /// Not retained (marking and settling would otherwise retain and release every node
+    /// twice): every node in it is a live node, which `nodes` holds, and nodes are released
+    /// only after settling has emptied it (`releaseUnused` runs once `stabilize` and the
+    /// effects leave nothing marked; evaluations and effects that run meanwhile join the
+    /// transaction, so nothing they do releases a node).
+    @exclusivity(unchecked) var marked: ContiguousArray<Unmanaged<NodeBase>> = []
     /// The traversal stack of marking, kept between writes so that marking allocates nothing.
-    var markStack: ContiguousArray<NodeBase> = []
-    var transactionDepth = 0
+    /// Not retained, for the reason `marked` is not.
+    @exclusivity(unchecked) var markStack: ContiguousArray<Unmanaged<NodeBase>> = []
+    /// The traversal stack of pulling (`ensureFresh`), kept for the same reason.
+    @exclusivity(unchecked) var pullStack: ContiguousArray<(node: NodeBase, next: Int)> = []
+    @exclusivity(unchecked) var transactionDepth = 0
     /// The node a refresh is re-evaluating, so that the runs it starts know they refresh.
-    var refreshingNode: NodeBase?
-    var log = TransactionLog()
+    @exclusivity(unchecked) var refreshingNode: NodeBase?
+    @exclusivity(unchecked) var log = TransactionLog()
 
     var commitObservers: [(id: Int, body: @MainActor (AtomCommit) -> Void)] = [] {
         didSet { updateRecording() }
@@ -100,7 +117,7 @@ public final class AtomStore {
     /// Whether transactions collect what they change: for commit observers and for scope
     /// observers, which need to know which scopes a commit concerns. Stored, because the hot
     /// path asks for every changed atom.
-    private(set) var isRecording = false
+    @exclusivity(unchecked) private(set) var isRecording = false
 
     private func updateRecording() {
         let wasRecording = isRecording

@@ -1,6 +1,7 @@
 /// One scope as the store sees it: where it sits in the chain of scopes, its overrides, and
 /// the name that scoped atom ids carry.
 @MainActor
+@usableFromInline
 final class ScopeState {
     /// Unique within the store; 0 is the root, which has no `ScopeState`.
     let number: Int
@@ -64,5 +65,5 @@ final class ScopeState {
 /// The chain of scopes a context resolves atoms in. An implementation detail that has to be
 /// public for the contexts' conformances.
 public struct _AtomScopeChain {
-    let state: ScopeState
+    @usableFromInline let state: ScopeState
 }

@@ -70,6 +70,33 @@ struct DynamicDependencyTests {
         #expect(upstreamIDs(of: sum, in: context) == ["Source(source)"])
     }
 
+    /// Dependency lists are compared by scanning up to 16 entries and through sets beyond:
+    /// every change of length around that switch records exactly what was watched, and a
+    /// dropped source no longer recomputes the node.
+    @Test(arguments: [(0, 15), (15, 16), (16, 17), (17, 18), (18, 15), (17, 16), (16, 14), (3, 20), (20, 3)])
+    func dependencyListsOfEveryLengthAroundTheSwitch(from: Int, to: Int) {
+        let probe = Probe()
+        let count = Source(name: "count", probe: probe, initial: from)
+        let sources = (0..<20).map { Source(name: "s\($0)", probe: probe, initial: $0) }
+        let sum = Derived(name: "sum", probe: probe) { context in
+            (0..<context.watch(count)).reduce(0) { $0 + context.watch(sources[$1]) }
+        }
+        let context = AtomTestContext()
+        #expect(context.watch(sum) == (0..<from).reduce(0, +))
+        context.set(to, for: count)
+        #expect(context.read(sum) == (0..<to).reduce(0, +))
+        let expected = (["Source(count)"] + (0..<to).map { "Source(s\($0))" }).sorted()
+        #expect(upstreamIDs(of: sum, in: context) == expected)
+        for index in to..<max(from, to) {
+            #expect(context.lookup(sources[index]) == nil)
+        }
+        probe.events.removeAll()
+        if to < 20 {
+            context.set(100, for: sources[to])
+            #expect(probe.count("sum") == 0)
+        }
+    }
+
     private func upstreamIDs(of atom: Derived, in context: AtomTestContext) -> [String] {
         let snapshot = context.snapshot()
         return snapshot.edges.filter { $0.downstream.id.rawValue == atomIDText(for: atom) }

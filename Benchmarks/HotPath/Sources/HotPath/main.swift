@@ -1,7 +1,11 @@
-// A fixed synchronous workload for instruction counts: 20,000 writes, each propagating through
-// a kairo-deep chain of 50 derived atoms and a diamond of 5, with one subscriber. Run it under
-// `valgrind --tool=callgrind` (scripts/hot-path) to compare the engine's cost between commits
-// without the noise of wall-clock time.
+// A fixed synchronous workload for instruction counts. Without arguments: 20,000 writes, each
+// propagating through a kairo-deep chain of 50 derived atoms and a diamond of 5, with one
+// subscriber (scripts/hot-path compares that total between commits). With `deep N`: N writes
+// of kairo deep exactly as the benchmark makes them (the write, the effect's re-watch of the
+// leaf, a read of the leaf), so that the difference between two counts of writes, divided by
+// their difference, is the instructions of one deep write without start-up costs.
+// Run it under `valgrind --tool=callgrind` to compare the engine's cost without the noise of
+// wall-clock time.
 
 import Atoms
 
@@ -49,6 +53,99 @@ func run() -> Int32 {
     return 0
 }
 
+/// kairo deep: the chain of 50 with one effect that watches the leaf again on each update.
+@MainActor
+func runDeep(writes: Int) -> Int32 {
+    let leaf = ChainNode(index: 49)
+    let root = AtomRoot()
+    let effect = root.context()
+    var runs = 0
+    var seen = effect.watch(leaf)
+    effect.onUpdate = {
+        runs += 1
+        seen = effect.watch(leaf)
+    }
+    let writer = root.context()
+    var correct = true
+    for value in 1...writes {
+        writer.set(value, for: Source())
+        correct = correct && writer.read(leaf) == value + 50
+    }
+    guard correct, runs == writes, seen == writes + 50 else {
+        print("HotPath deep: wrong values (runs \(runs), seen \(seen))")
+        return 1
+    }
+    print("HotPath deep: \(writes) writes, values checked")
+    return 0
+}
+
+struct UnstableDouble: ValueAtom, Hashable {
+    func value(context: Context) -> Int { context.watch(Source()) * 2 }
+}
+
+struct UnstableInverse: ValueAtom, Hashable {
+    func value(context: Context) -> Int { -context.watch(Source()) }
+}
+
+/// kairo unstable's node: its dependencies switch with the parity of the source.
+struct UnstableNode: ValueAtom, Hashable {
+    func value(context: Context) -> Int {
+        var sum = 0
+        for _ in 0..<20 {
+            sum += context.watch(Source()) % 2 != 0 ? context.watch(UnstableDouble()) : context.watch(UnstableInverse())
+        }
+        return sum
+    }
+}
+
+struct AvoidableC1: ValueAtom, Hashable {
+    func value(context: Context) -> Int { context.watch(Source()) }
+}
+
+struct AvoidableC2: ValueAtom, Hashable {
+    func value(context: Context) -> Int {
+        _ = context.watch(AvoidableC1())
+        return 0
+    }
+}
+
+/// kairo avoidable's c3, without its busy loop: the equality cut-off at c2 stops every write.
+struct AvoidableC3: ValueAtom, Hashable {
+    func value(context: Context) -> Int { context.watch(AvoidableC2().changes) + 1 }
+}
+
+/// N writes of one kairo shape (`unstable` or `avoidable`), an effect re-watching its leaf and
+/// a read of the leaf after each write, as the benchmark makes them.
+@MainActor
+func runShape<Leaf: Atom<Int> & Hashable>(_ leaf: Leaf, writes: Int, expected: (Int) -> Int) -> Int32 {
+    let root = AtomRoot()
+    let effect = root.context()
+    var seen = effect.watch(leaf)
+    effect.onUpdate = { seen = effect.watch(leaf) }
+    let writer = root.context()
+    var correct = true
+    for value in 1...writes {
+        writer.set(value, for: Source())
+        correct = correct && writer.read(leaf) == expected(value) && seen == expected(value)
+    }
+    guard correct else {
+        print("HotPath: wrong values for \(Leaf.self)")
+        return 1
+    }
+    print("HotPath \(Leaf.self): \(writes) writes, values checked")
+    return 0
+}
+
 import Foundation
 
+let arguments = CommandLine.arguments
+if arguments.count == 3, arguments[1] == "deep", let writes = Int(arguments[2]), writes > 0 {
+    exit(MainActor.assumeIsolated { runDeep(writes: writes) })
+}
+if arguments.count == 3, arguments[1] == "unstable", let writes = Int(arguments[2]), writes > 0 {
+    exit(MainActor.assumeIsolated { runShape(UnstableNode(), writes: writes) { 20 * ($0 % 2 != 0 ? 2 * $0 : -$0) } })
+}
+if arguments.count == 3, arguments[1] == "avoidable", let writes = Int(arguments[2]), writes > 0 {
+    exit(MainActor.assumeIsolated { runShape(AvoidableC3(), writes: writes) { _ in 1 } })
+}
 exit(MainActor.assumeIsolated { run() })

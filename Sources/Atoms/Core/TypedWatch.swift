@@ -1,0 +1,116 @@
+// The typed fast path of a watch inside an evaluation. `AtomTransactionContext.watch` is
+// inlinable, so it is compiled in the module that defines the atom, where `A` is known: the
+// key comparison is a comparison of the atom's own key type, and reading the value is a load,
+// without generic metadata, witness tables or `AnyHashable`. The engine's fields are touched
+// only here, in non-generic functions of this module: code inlined elsewhere would check
+// exclusivity on every access to them, as `@exclusivity(unchecked)` is this module's own
+// setting. Everything else (a new dependency, a watch after the evaluation returned) takes
+// the general path in `AtomStore.watch(_:frame:token:scope:run:typed:)`.
+
+extension EvaluationFrame {
+    /// The node of the atom of `type` that `matches` (which compares keys) if this
+    /// evaluation or the last one watched it, recorded as watched; `nil` otherwise (a new
+    /// dependency, or a watch after the evaluation returned).
+    ///
+    /// While the evaluation follows the last one, that is the dependency at this position
+    /// (confirmed), or the one just confirmed, watched again. Once it departed from it
+    /// (kairo `unstable`), the atom is looked for among those watched so far and last time.
+    @usableFromInline
+    func sameDependency(token: Int, type: ObjectIdentifier, matches: (NodeBase) -> Bool) -> NodeBase? {
+        guard self.token == token else { return nil }
+        if diverged {
+            return switchedDependency(token: token, type: type, matches: matches)
+        }
+        let confirmed = self.confirmed
+        if confirmed < previous.count {
+            let candidate = previous[confirmed]
+            if candidate.key.type == type, matches(candidate) {
+                self.confirmed = confirmed + 1
+                candidate.watchToken = token
+                return candidate
+            }
+        }
+        if confirmed > 0 {
+            let candidate = previous[confirmed - 1]
+            if candidate.key.type == type, matches(candidate) {
+                return candidate
+            }
+        }
+        return nil
+    }
+
+    /// After the evaluation departed from the last one: the next previous dependency first
+    /// (the order rarely changes), then the last watched (a repeated watch), then short lists
+    /// whole, so that dependencies switching among a few atoms never hash a key. Nodes in
+    /// either list are alive: the evaluating node holds its previous dependencies, and
+    /// nothing is released while it evaluates.
+    private func switchedDependency(token: Int, type: ObjectIdentifier, matches: (NodeBase) -> Bool) -> NodeBase? {
+        guard let node = findSwitched(type: type, matches: matches) else { return nil }
+        if node.watchToken != token {
+            node.watchToken = token
+            watched.append(node)
+        }
+        return node
+    }
+
+    // Plain loops, not `first(where:)`: a main-actor closure handed to the standard library
+    // checks at run time, on every call, that it runs on the main actor.
+    private func findSwitched(type: ObjectIdentifier, matches: (NodeBase) -> Bool) -> NodeBase? {
+        if cursor < previous.count {
+            let candidate = previous[cursor]
+            cursor += 1
+            if candidate.key.type == type, matches(candidate) { return candidate }
+        }
+        let watched = self.watched
+        if watched.count <= Self.scannedLength {
+            for candidate in watched.reversed() where candidate.key.type == type && matches(candidate) {
+                return candidate
+            }
+        } else if let last = watched.last, last.key.type == type, matches(last) {
+            return last
+        }
+        let previous = self.previous
+        if previous.count <= Self.scannedLength {
+            for candidate in previous where candidate.key.type == type && matches(candidate) {
+                return candidate
+            }
+        }
+        return nil
+    }
+
+    /// How long a list of dependencies may be to be searched by comparing keys: beyond it,
+    /// one hash costs less than the comparisons.
+    private static var scannedLength: Int { 16 }
+}
+
+extension Node {
+    /// The candidate as a `Node<A>` if it caches `atom`: the comparison every lookup
+    /// without hashing makes.
+    @inlinable
+    @inline(__always)
+    static func matching(_ candidate: NodeBase, _ atom: A) -> Node<A>? {
+        // A node's key holds its atom's type identity, so a node of `A`'s type is a `Node<A>`.
+        guard candidate.key.type == ObjectIdentifier(A.self) else { return nil }
+        return hasKey(candidate, atom.key) ? unsafeDowncast(candidate, to: Node<A>.self) : nil
+    }
+
+    /// Whether a node of `A`'s type caches the atom with this key.
+    @inlinable
+    @inline(__always)
+    static func hasKey(_ candidate: NodeBase, _ key: A.Key) -> Bool {
+        unsafeDowncast(candidate, to: Node<A>.self).atom.key == key
+    }
+}
+
+extension AtomStore {
+    /// Brings a node up to date if a write marked it, so that its value can be read.
+    @usableFromInline
+    func prepareRead(_ node: NodeBase) {
+        if node.mark != .clean {
+            ensureFresh(node)
+        }
+        guard node.hasValue else {
+            preconditionFailure("Atoms: \(node.diagnosticName()) was used while its own value was being computed.")
+        }
+    }
+}

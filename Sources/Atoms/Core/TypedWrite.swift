@@ -1,0 +1,82 @@
+// The typed fast paths of `set` and `read` from outside the graph, inlinable like the typed
+// watch (`TypedWatch.swift`): in the caller's module, finding one of the store's recent root
+// nodes compares the atom's own key type, and storing or loading the value is a typed copy
+// into or out of the node's slot. The transaction and propagation around them stay in
+// non-generic functions of this module. An atom that is not among the recent nodes, or a
+// context in a scope, takes the general path.
+
+extension AtomStore {
+    /// Sets a state atom of the root, typed; see the top of this file.
+    @inlinable
+    func typedSet<A: StateAtom>(_ newValue: A.Produced, for atom: A, at location: SourceLocation) {
+        let key = atom.key
+        if let found = recentRootNode(type: ObjectIdentifier(A.self), matches: { Node<A>.hasKey($0, key) }) {
+            let node = unsafeDowncast(found, to: Node<A>.self)
+            let write = beginWrite(to: found, at: location)
+            if write.replacesValue {
+                node.slot.pointee = newValue
+            } else {
+                node.slot.initialize(to: newValue)
+            }
+            endWrite(write, to: found)
+            return
+        }
+        set(newValue, for: atom, in: nil, at: location)
+    }
+
+    /// Reads an atom of the root, typed; see the top of this file.
+    @inlinable
+    func typedRead<A: Atom>(_ atom: A) -> A.Produced {
+        let key = atom.key
+        if let found = recentRootNode(type: ObjectIdentifier(A.self), matches: { Node<A>.hasKey($0, key) }) {
+            prepareRead(found)
+            return unsafeDowncast(found, to: Node<A>.self).presentValue
+        }
+        return read(atom, in: nil, at: nil)
+    }
+
+    /// The recent root node of `type` that `matches` (which compares keys), if any.
+    @usableFromInline
+    func recentRootNode(type: ObjectIdentifier, matches: (NodeBase) -> Bool) -> NodeBase? {
+        recentNodes.node(type: type, matches: matches)
+    }
+
+    /// Starts a `set` of `node`: a transaction of its own unless one is running (whose cause
+    /// it then does not change, as `transaction` does), named after the node. The caller
+    /// stores the value into the slot (initializing it if the node had none), then calls
+    /// `endWrite(_:to:)`.
+    @usableFromInline
+    func beginWrite(to node: NodeBase, at location: SourceLocation) -> TypedWrite {
+        let startsTransaction = transactionDepth == 0
+        if startsTransaction {
+            epoch += 1
+            log.reset(cause: PendingCause(operation: .set, location: location))
+            transactionDepth = 1
+        }
+        noteCauseNode(node)
+        let replacesValue = node.hasValue
+        node.hasValue = true
+        return TypedWrite(replacesValue: replacesValue, startsTransaction: startsTransaction)
+    }
+
+    /// Ends a `set` begun with `beginWrite(to:at:)`, as `write` does: a written value is
+    /// authoritative (a pending recompute must not overwrite it), and it propagates unless
+    /// it is the node's first; then the transaction the write started ends.
+    @usableFromInline
+    func endWrite(_ write: TypedWrite, to node: NodeBase) {
+        node.mark = .clean
+        if write.replacesValue {
+            didChange(node)
+        }
+        if write.startsTransaction {
+            finishTransaction()
+        }
+    }
+}
+
+/// What `beginWrite` tells the typed `set` and then `endWrite`.
+@usableFromInline
+struct TypedWrite {
+    @usableFromInline let replacesValue: Bool
+    let startsTransaction: Bool
+}

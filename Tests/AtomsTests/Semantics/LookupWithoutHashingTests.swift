@@ -1,0 +1,65 @@
+import Atoms
+import Testing
+
+/// The engine finds atoms without hashing where it found them before: among four recent root
+/// nodes (set and read from outside), among what a subscriber watches (up to eight), and
+/// among a switching evaluation's dependencies (up to sixteen). Each is tested at every size
+/// around the point where it gives way to the store's table.
+@MainActor
+@Suite("Lookup without hashing")
+struct LookupWithoutHashingTests {
+    struct Cell: StateAtom, Hashable {
+        let index: Int
+        func defaultValue(context: Context) -> Int { index }
+    }
+
+    struct Plus: ValueAtom, Hashable {
+        let index: Int
+        func value(context: Context) -> Int { context.watch(Cell(index: index)) + 1000 }
+    }
+
+    /// Sets and reads cycle through 1 to 6 atoms, around the four recent nodes, and an atom
+    /// released in between is never found again.
+    @Test(arguments: [1, 3, 4, 5, 6])
+    func setsAndReadsCyclingThroughAtoms(count: Int) {
+        let root = AtomRoot()
+        let context = root.context()
+        let watcher = root.context()
+        for index in 0..<count {
+            _ = watcher.watch(Plus(index: index))
+        }
+        for round in 1...3 {
+            for index in 0..<count {
+                context.set(round * 100 + index, for: Cell(index: index))
+                #expect(context.read(Cell(index: index)) == round * 100 + index)
+                #expect(context.read(Plus(index: index)) == round * 100 + index + 1000)
+            }
+        }
+        // Released atoms leave the recent nodes: used again, they start from their default.
+        watcher.unwatchAll()
+        for index in 0..<count {
+            #expect(context.read(Cell(index: index)) == index)
+        }
+    }
+
+    /// A subscriber that re-watches one of 1 to 10 atoms on each update (around the eight it
+    /// searches by comparing keys) sees each new value.
+    @Test(arguments: [1, 7, 8, 9, 10])
+    func subscriberRewatchingOneOfManyAtoms(count: Int) {
+        let root = AtomRoot()
+        let writer = root.context()
+        let view = root.context()
+        var seen: [Int] = []
+        for index in 0..<count {
+            seen.append(view.watch(Plus(index: index)))
+        }
+        view.onUpdate = {
+            seen = (0..<count).map { view.watch(Plus(index: $0)) }
+        }
+        for index in 0..<count {
+            writer.set(index + 50, for: Cell(index: index))
+            #expect(seen[index] == index + 1050)
+        }
+        #expect(seen == (0..<count).map { $0 + 1050 })
+    }
+}
