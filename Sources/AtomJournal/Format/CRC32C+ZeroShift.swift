@@ -65,14 +65,6 @@ extension CRC32C {
     }
 }
 
-extension CRC32C {
-    /// The map "shift by `bytes` zero bytes" as four 256-entry tables (entry `j · 256 + v` is
-    /// the shift of `v << (8 · j)`), for ``ZeroShiftTables/apply(_:_:_:)`` at start 0.
-    static func shiftTable(bytes: Int) -> [UInt32] {
-        (0..<1024).map { entry in shift(UInt32(entry & 255) << (8 * (entry >> 8)), bytes: bytes) }
-    }
-}
-
 /// The linear maps "shift by `m · 16^level` zero bytes", `m` in 1…15, each stored as four
 /// 256-entry tables: entry `j · 256 + v` is the map applied to `v << (8 · j)`. Built once, on
 /// the first damaged journal a process reads (about 420 KiB).

@@ -41,9 +41,6 @@ extension JournalReader {
         let chunk = Self.chunkSize
         var position = first
         var stoppedAt: Int?
-        // The shift for a length that many candidates share: the densest damage possible has
-        // every candidate's length fixed by the bytes around it, so one table serves them all.
-        var shifts = RepeatedShift()
         while position <= fileSize {
             let end = min(position + chunk, fileSize)
             try load(offset: position, count: min(end + headerSize, fileSize) - position)
@@ -80,7 +77,7 @@ extension JournalReader {
                             let start = CRC32C.step8(register, low: Self.u32(raw, local), high: Self.u32(raw, local + 4), tables)
                             let covered = candidate.end - (offset + 8)
                             let stored = Self.u32(raw, local + 4)
-                            let target = ~CRC32C.unmask(stored) ^ shifts.shift(seed ^ start, bytes: covered)
+                            let target = ~CRC32C.unmask(stored) ^ CRC32C.shift(seed ^ start, bytes: covered)
                             pending.insert(PendingFrame(end: candidate.end, size: UInt32(candidate.end - offset), target: target))
                             work.candidates += 1
                         }
@@ -134,28 +131,6 @@ extension JournalReader {
         let end = offset + JournalFormat.frameHeaderSize + length
         guard end <= fileSize else { return nil }
         return (end, sequence)
-    }
-}
-
-/// Shifts a register by a number of zero bytes, and once the same number has come many times
-/// in a row, by a table made for it: four lookups instead of four per hexadecimal digit.
-private struct RepeatedShift {
-    private var last = -1
-    private var repeats = 0
-    private var table: [UInt32] = []
-
-    mutating func shift(_ register: UInt32, bytes: Int) -> UInt32 {
-        if bytes == last, !table.isEmpty {
-            return table.withUnsafeBufferPointer { ZeroShiftTables.apply($0, 0, register) }
-        }
-        if bytes == last {
-            repeats += 1
-            // A table costs about a thousand shifts to make.
-            if repeats == 1024 { table = CRC32C.shiftTable(bytes: bytes) }
-        } else {
-            (last, repeats, table) = (bytes, 1, [])
-        }
-        return CRC32C.shift(register, bytes: bytes)
     }
 }
 

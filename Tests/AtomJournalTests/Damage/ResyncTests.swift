@@ -19,18 +19,6 @@ import Testing
         }
     }
 
-    @Test func aShiftTableEqualsTheShift() {
-        var generator = FormatSeededRandom(seed: 9)
-        for count in [0, 1, 9, 4_096 + 9, 1 << 20] {
-            let table = CRC32C.shiftTable(bytes: count)
-            for _ in 0..<200 {
-                let register = UInt32(truncatingIfNeeded: generator.next())
-                let viaTable = table.withUnsafeBufferPointer { ZeroShiftTables.apply($0, 0, register) }
-                #expect(viaTable == CRC32C.shift(register, bytes: count), "\(count) bytes")
-            }
-        }
-    }
-
     @Test func unmaskUndoesMask() {
         var generator = FormatSeededRandom(seed: 8)
         for _ in 0..<1000 {
