@@ -40,6 +40,22 @@ import Testing
         #expect(FileManager.default.fileExists(atPath: output))
     }
 
+    /// The REPL's `graph` too (commands piped in, stderr on the terminal).
+    @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: script.path)))
+    func theReplsGraphShowsItsSeconds() throws {
+        let folder = try TemporaryDirectory(prefix: "progress-repl")
+        defer { folder.remove() }
+        let output = folder.url.appendingPathComponent("graph.svg").path
+        let binary = try CLI.binary.get().path
+        let command = "printf 'graph -o \(output)\\nquit\\n' | '\(binary)' repl fixtures/todo.journal >/dev/null"
+        var environment = ProcessInfo.processInfo.environment
+        environment["ATOMSCOPE_PROGRESS_AFTER"] = "0"
+        let result = try runProgram(Self.script, ["-qec", command, "/dev/null"], environment: environment)
+        #expect(result.status == 0, "\(result)")
+        #expect(result.out.contains("laying out the graph: 0 s"), "\(result.out.debugDescription)")
+        #expect(FileManager.default.fileExists(atPath: output))
+    }
+
     @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: script.path)))
     func quickWorkShowsNothingEvenOnATerminal() throws {
         // The default delay is a second; opening a small fixture takes milliseconds.

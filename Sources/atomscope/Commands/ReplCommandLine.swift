@@ -22,7 +22,11 @@ struct ReplCommandLine: ReportingCommand {
         // The layout runs in the worker, under its deadline, so that a graph too big for `dot`
         // cannot hang the REPL (gvLayout cannot be interrupted).
         let session = ReplSession(timeline: timeline, style: console.style) { dot, format, _ in
-            try GraphRenderer().renderIsolated(dot: dot, format: format, timeout: GraphRenderer.defaultIsolationTimeout).data
+            let progress = ProgressLine.onTerminal("laying out the graph")
+            defer { progress?.finish() }
+            return try GraphRenderer().renderIsolated(
+                dot: dot, format: format, timeout: GraphRenderer.defaultIsolationTimeout, waiting: progress.map { line in { line.tick() } }
+            ).data
         }
         let interactive = Console.stdinIsTerminal
         var failures = 0
