@@ -11,26 +11,6 @@
 /// table of the linear map "shift by `m · 16^level` bytes" (four lookups, one per register
 /// byte). Seven levels cover every shift a frame can need (up to 2^28 bytes).
 extension CRC32C {
-    /// The raw register step (no inversion) over one byte, as the tables define it.
-    @inline(__always)
-    static func step(_ register: UInt32, _ byte: UInt8, _ table: UnsafeBufferPointer<UInt32>) -> UInt32 {
-        (register >> 8) ^ table[Int((register ^ UInt32(byte)) & 0xFF)]
-    }
-
-    /// The eight slicing tables end to end (table `k` at `k * 256`), for loops that hold one
-    /// pointer.
-    static let slicingTables: [UInt32] = tables.flatMap { $0 }
-
-    /// The raw register step over eight bytes, given as two little-endian words.
-    @inline(__always)
-    static func step8(_ register: UInt32, low: UInt32, high: UInt32, _ tables: UnsafeBufferPointer<UInt32>) -> UInt32 {
-        let mixed = register ^ low
-        return tables[7 * 256 + Int(mixed & 0xFF)] ^ tables[6 * 256 + Int((mixed >> 8) & 0xFF)]
-            ^ tables[5 * 256 + Int((mixed >> 16) & 0xFF)] ^ tables[4 * 256 + Int(mixed >> 24)]
-            ^ tables[3 * 256 + Int(high & 0xFF)] ^ tables[2 * 256 + Int((high >> 8) & 0xFF)]
-            ^ tables[256 + Int((high >> 16) & 0xFF)] ^ tables[Int(high >> 24)]
-    }
-
     /// The raw register (no inversion) after `bytes`, starting from `register`.
     static func raw(_ register: UInt32, _ bytes: UnsafeRawBufferPointer) -> UInt32 {
         ~update(~register, bytes)
@@ -88,7 +68,7 @@ struct ZeroShiftTables: Sendable {
 
     private init() {
         var storage = [UInt32](repeating: 0, count: Self.levels * 15 * 1024)
-        let byteTable = CRC32C.tables[0]
+        let byteTable = CRC32C.tables
         // One zero byte, the map every other one is a power of.
         var base = [UInt32](repeating: 0, count: 1024)
         for lane in 0..<4 {

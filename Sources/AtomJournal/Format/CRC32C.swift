@@ -8,23 +8,41 @@ import CCRC32C
 enum CRC32C {
     static let polynomial: UInt32 = 0x82F6_3B78
 
-    static let tables: [[UInt32]] = {
-        var tables = [[UInt32]](repeating: [UInt32](repeating: 0, count: 256), count: 8)
+    /// The eight slicing tables end to end: table `k` at `k * 256`, table 0 being the byte
+    /// table. One array, so that loops hold one pointer.
+    static let tables: [UInt32] = {
+        var tables = [UInt32](repeating: 0, count: 8 * 256)
         for index in 0..<256 {
             var crc = UInt32(index)
             for _ in 0..<8 {
                 crc = crc & 1 == 1 ? (crc >> 1) ^ polynomial : crc >> 1
             }
-            tables[0][index] = crc
+            tables[index] = crc
         }
-        for index in 0..<256 {
-            for slice in 1..<8 {
-                let previous = tables[slice - 1][index]
-                tables[slice][index] = (previous >> 8) ^ tables[0][Int(previous & 0xFF)]
+        for slice in 1..<8 {
+            for index in 0..<256 {
+                let previous = tables[(slice - 1) * 256 + index]
+                tables[slice * 256 + index] = (previous >> 8) ^ tables[Int(previous & 0xFF)]
             }
         }
         return tables
     }()
+
+    /// The raw register step (no inversion) over one byte, as the tables define it.
+    @inline(__always)
+    static func step(_ register: UInt32, _ byte: UInt8, _ table: UnsafeBufferPointer<UInt32>) -> UInt32 {
+        (register >> 8) ^ table[Int((register ^ UInt32(byte)) & 0xFF)]
+    }
+
+    /// The raw register step over eight bytes, given as two little-endian words.
+    @inline(__always)
+    static func step8(_ register: UInt32, low: UInt32, high: UInt32, _ tables: UnsafeBufferPointer<UInt32>) -> UInt32 {
+        let mixed = register ^ low
+        return tables[7 * 256 + Int(mixed & 0xFF)] ^ tables[6 * 256 + Int((mixed >> 8) & 0xFF)]
+            ^ tables[5 * 256 + Int((mixed >> 16) & 0xFF)] ^ tables[4 * 256 + Int(mixed >> 24)]
+            ^ tables[3 * 256 + Int(high & 0xFF)] ^ tables[2 * 256 + Int((high >> 8) & 0xFF)]
+            ^ tables[256 + Int((high >> 16) & 0xFF)] ^ tables[Int(high >> 24)]
+    }
 
     /// Whether the processor's CRC-32C instructions are there to use (`CCRC32C`): about ten
     /// times the tables' speed on long runs, which is most of what opening a journal costs.
@@ -45,33 +63,15 @@ enum CRC32C {
         var index = 0
         let count = bytes.count
         tables.withUnsafeBufferPointer { tables in
-            let t0 = tables[0], t1 = tables[1], t2 = tables[2], t3 = tables[3]
-            let t4 = tables[4], t5 = tables[5], t6 = tables[6], t7 = tables[7]
-            t0.withUnsafeBufferPointer { t0 in
-            t1.withUnsafeBufferPointer { t1 in
-            t2.withUnsafeBufferPointer { t2 in
-            t3.withUnsafeBufferPointer { t3 in
-            t4.withUnsafeBufferPointer { t4 in
-            t5.withUnsafeBufferPointer { t5 in
-            t6.withUnsafeBufferPointer { t6 in
-            t7.withUnsafeBufferPointer { t7 in
-                while count - index >= 8 {
-                    let low = UInt32(bytes[index]) | UInt32(bytes[index + 1]) << 8
-                        | UInt32(bytes[index + 2]) << 16 | UInt32(bytes[index + 3]) << 24
-                    let high = UInt32(bytes[index + 4]) | UInt32(bytes[index + 5]) << 8
-                        | UInt32(bytes[index + 6]) << 16 | UInt32(bytes[index + 7]) << 24
-                    let mixed = crc ^ low
-                    crc = t7[Int(mixed & 0xFF)] ^ t6[Int((mixed >> 8) & 0xFF)]
-                        ^ t5[Int((mixed >> 16) & 0xFF)] ^ t4[Int(mixed >> 24)]
-                        ^ t3[Int(high & 0xFF)] ^ t2[Int((high >> 8) & 0xFF)]
-                        ^ t1[Int((high >> 16) & 0xFF)] ^ t0[Int(high >> 24)]
-                    index += 8
-                }
-                while index < count {
-                    crc = (crc >> 8) ^ t0[Int((crc ^ UInt32(bytes[index])) & 0xFF)]
-                    index += 1
-                }
-            }}}}}}}}
+            while count - index >= 8 {
+                crc = step8(crc, low: UInt32(littleEndian: bytes.loadUnaligned(fromByteOffset: index, as: UInt32.self)),
+                            high: UInt32(littleEndian: bytes.loadUnaligned(fromByteOffset: index + 4, as: UInt32.self)), tables)
+                index += 8
+            }
+            while index < count {
+                crc = step(crc, bytes[index], tables)
+                index += 1
+            }
         }
         return ~crc
     }

@@ -56,17 +56,15 @@ public struct JournalIndex: Sendable {
     /// Scans a journal and builds its index.
     public init(reader: JournalReader) throws(JournalError) {
         var base = DeltaBase()
-        // Steps are nearly every frame: they go to a local array that the closure owns, with
-        // their deltas read inline, rather than through `self` (an access check and a call per
-        // step). Small steps take about 40 bytes; reserving for that avoids growing the array
-        // a million times on a large journal.
+        // Steps are nearly every frame: they go to a local array, with their deltas read
+        // inline; only the rarer records go through `self`. Small steps take about 40 bytes;
+        // reserving for that avoids growing the array a million times on a large journal.
         var steps: [StepEntry] = []
         steps.reserveCapacity(min(reader.fileSize / 40, 1 << 24))
         let path = reader.path
-        var other = self
         ending = try reader.scanFrames { frame throws(JournalError) in
             guard frame.type == RecordType.step.rawValue else {
-                try other.add(frame, base: &base, stepCount: steps.count, reader: reader)
+                try add(frame, base: &base, stepCount: steps.count, reader: reader)
                 return
             }
             // Only the deltas: the rest is decoded when the step is asked for.
@@ -82,13 +80,6 @@ public struct JournalIndex: Sendable {
             }
             steps.append(StepEntry(offset: frame.offset, commit: base.commit, time: base.time))
         }
-        atoms = other.atoms
-        subscribers = other.subscribers
-        locations = other.locations
-        keyframes = other.keyframes
-        marks = other.marks
-        close = other.close
-        unknownRecords = other.unknownRecords
         self.steps = steps
     }
 
@@ -99,8 +90,7 @@ public struct JournalIndex: Sendable {
         }
         switch type {
         case .step:
-            // The initializer reads steps itself.
-            break
+            break // read by the initializer itself
         case .keyframe:
             var bytes = ByteReader(frame.payload)
             do {

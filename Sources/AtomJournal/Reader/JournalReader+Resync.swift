@@ -46,7 +46,7 @@ extension JournalReader {
             try load(offset: position, count: min(end + headerSize, fileSize) - position)
             let base = windowStart
             let found: Int? = window.withUnsafeBytes { raw in
-                CRC32C.slicingTables.withUnsafeBufferPointer { tables in
+                CRC32C.tables.withUnsafeBufferPointer { tables in
                     var offset = position
                     while true {
                         // Candidates that end here: their checksum holds when the register does.

@@ -401,15 +401,11 @@ public final class JournalReader {
     }
 
     private func readU32(at index: Int) -> UInt32 {
-        UInt32(window[index]) | UInt32(window[index + 1]) << 8 | UInt32(window[index + 2]) << 16 | UInt32(window[index + 3]) << 24
+        window.withUnsafeBytes { Self.u32($0, index) }
     }
 
     private func readU64(at index: Int) -> UInt64 {
-        var value: UInt64 = 0
-        for byte in 0..<8 {
-            value |= UInt64(window[index + byte]) << UInt64(8 * byte)
-        }
-        return value
+        window.withUnsafeBytes { Self.u64($0, index) }
     }
 
     private static func read(_ descriptor: FileDescriptor, into buffer: inout [UInt8], at offset: Int) throws -> Int {
