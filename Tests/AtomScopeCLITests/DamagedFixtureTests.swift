@@ -65,6 +65,16 @@ struct DamagedFixtureTests {
         }
     }
 
+    /// A torn journal read from standard input is noted, without advice to repair a file
+    /// that has no name.
+    @Test func aTornJournalFromStandardInputGetsNoRepairAdvice() throws {
+        let bytes = try Data(contentsOf: Repo.url(Self.torn))
+        let result = try CLI.run(["graph", "--dot"], stdin: bytes)
+        #expect(result.status == 0, "\(result)")
+        #expect(result.err.contains("standard input ends in a torn tail"), "\(result)")
+        #expect(!result.err.contains("--repair"), "\(result)")
+    }
+
     @Test func verifyListsMidFileDamageAndCountsTheFramesAfterIt() throws {
         let fixture = "fixtures/damaged/bad-crc-middle.journal"
         let reader = try JournalReader(url: Repo.url(fixture))
@@ -79,6 +89,8 @@ struct DamagedFixtureTests {
             #expect(result.out.hasPrefix("damaged: \(frames) valid frames"), "\(result)")
             #expect(result.out.contains("1 damaged run, 1 frame lost"), "\(result)")
             #expect(result.out.contains("valid frames resume at offset \(run.resumeOffset)"), "\(result)")
+            // What could not be checked is said, not passed over.
+            #expect(result.out.contains("what the records mean was not checked"), "\(result)")
         }
         let repair = try CLI.run(["verify", "--repair", fixture])
         #expect(repair.errLines.first?.contains("cutting here would lose every valid frame after the damage") == true, "\(repair)")

@@ -5,9 +5,11 @@ import AtomJournal
 public enum DamageNotice {
     /// `PATH ends in a torn tail at offset X (N bytes): …`, or `nil` for a journal that ends
     /// at a whole frame (closed, or open because the recorder is running or the app died).
-    public static func text(path: String, ending: JournalEnding) -> String? {
+    /// `repairable` is false for a journal with no file to repair (one read from standard
+    /// input), which gets no `verify --repair` advice.
+    public static func text(path: String, ending: JournalEnding, repairable: Bool = true) -> String? {
         guard case .tornTail(let offset, let bytes) = ending else { return nil }
-        return "\(path) ends in a torn tail at offset \(offset) (\(bytes) bytes): "
-            + "showing the steps before it; `atomscope verify --repair \(path)` cuts it"
+        let text = "\(path) ends in a torn tail at offset \(offset) (\(bytes) bytes): showing the steps before it"
+        return repairable ? text + "; `atomscope verify --repair \(path)` cuts it" : text
     }
 }

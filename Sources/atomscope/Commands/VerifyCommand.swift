@@ -48,7 +48,8 @@ struct VerifyCommand: ReportingCommand {
     private func reportDamage(_ verification: JournalVerification, first: JournalDamage, console: Console) throws {
         let runs = verification.damage.count
         console.print(console.style.red("damaged") + ": \(verification.frames) valid frames, \(verification.steps) steps, "
-            + "\(runs == 1 ? "1 damaged run" : "\(runs) damaged runs"), \(verification.lostFrames == 1 ? "1 frame" : "\(verification.lostFrames) frames") lost, then \(verification.ending)")
+            + "\(runs == 1 ? "1 damaged run" : "\(runs) damaged runs"), \(verification.lostFrames == 1 ? "1 frame" : "\(verification.lostFrames) frames") lost, then \(verification.ending); "
+            + "what the records mean was not checked, since steps after damage cannot be placed in time")
         for damage in verification.damage {
             console.print("  \(damage)")
         }

@@ -38,13 +38,14 @@ struct Console {
         defer { progress?.finish() }
         let timeline = try Timeline(url: URL(fileURLWithPath: path), progress: progress.map { line in { line.update($0) } })
         progress?.finish()
-        noteDamage(path: shownPath ?? path, ending: timeline.ending)
+        // A journal shown by another name (standard input) has no file a repair could cut.
+        noteDamage(path: shownPath ?? path, ending: timeline.ending, repairable: shownPath == nil)
         return timeline
     }
 
     /// Says once on stderr that a journal ends in a torn tail; nothing for a whole one.
-    func noteDamage(path: String, ending: JournalEnding) {
-        if let notice = DamageNotice.text(path: path, ending: ending) {
+    func noteDamage(path: String, ending: JournalEnding, repairable: Bool = true) {
+        if let notice = DamageNotice.text(path: path, ending: ending, repairable: repairable) {
             FileHandle.standardError.write(Data("atomscope: note: \(TerminalText.escaped(notice, allowingStyle: false))\n".utf8))
         }
     }
