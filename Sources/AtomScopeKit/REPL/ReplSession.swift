@@ -140,7 +140,8 @@ public final class ReplSession {
     private func move(to step: Int) throws -> String {
         current = step
         guard step > 0 else { return "step 0: the state before the first step (\(try timeline.state(at: 0).values.count) atoms)" }
-        return formatter.block(try timeline.step(step), diff: try timeline.diff(step: step)).joined(separator: "\n")
+        let decoded = try timeline.step(step)
+        return formatter.block(decoded, diff: try timeline.diff(of: decoded)).joined(separator: "\n")
     }
 
     private func showCurrent() throws -> String {

@@ -198,8 +198,16 @@ public final class Timeline {
         let record = try journalStep(number)
         var step = TimelineStep(record, number: number, catalog: catalog)
         if !record.patches.isEmpty {
-            // Kept, so that reading the steps in order applies each step once.
-            let state = try seek(to: number, keep: true)
+            // Worked out from the state before the step, which stays cached: that is the state
+            // `diff(of:)` asks for next, so `replay` and the REPL do not replay from a keyframe
+            // for every patched step. The values come from replaying this one step, as seeking
+            // would give them.
+            var state = try state(at: number - 1)
+            do {
+                try state.apply(record, number: number)
+            } catch {
+                throw .malformedStep(path: path, step: number, reason: error.reason)
+            }
             for patch in record.patches {
                 step.updated[catalog.id(ofAtom: patch.atom)] = state.value(ofNumber: patch.atom)
             }

@@ -84,7 +84,7 @@ struct ReplayCommand: ReportingCommand {
                     Thread.sleep(forTimeInterval: Double(wait.components.seconds) + Double(wait.components.attoseconds) / 1e18)
                 }
                 previousTime = step.time
-                for line in formatter.block(step, diff: try timeline.diff(step: number), recomputed: recomputed) {
+                for line in formatter.block(step, diff: try timeline.diff(of: step), recomputed: recomputed) {
                     console.print(line)
                 }
             }
