@@ -6,7 +6,9 @@ import Foundation
 ///
 /// `==` decides which elements changed, as it decides whether the atom changed at all
 /// (the one rule of `AtomChangeSet.updated`): an element equal to the one it replaces is not
-/// encoded again. Only the elements that changed are encoded.
+/// encoded again. Only the elements that changed are encoded. Arrays of class instances are
+/// never patched: an instance changed in place is the same pointer and may compare equal to
+/// itself, yet encode differently, so only the whole value is true for them.
 protocol JournalPatchableArray {
     /// The edits that turn `previous` into this array, or `nil` when a patch would not be
     /// smaller than the whole value (or `previous` is not an array of the same type, or an
@@ -16,7 +18,7 @@ protocol JournalPatchableArray {
 
 extension Array: JournalPatchableArray where Element: Encodable & Equatable {
     func edits(from previous: Any, encoder: JournalValueEncoder) -> [JournalArrayEdit]? {
-        guard let old = previous as? [Element], !isEmpty else { return nil }
+        guard !(Element.self is AnyObject.Type), let old = previous as? [Element], !isEmpty else { return nil }
         let (prefix, suffix, replaced) = Self.changedRange(old, self)
         let oldMiddle = old.count - suffix - prefix
         let newMiddle = count - suffix - prefix

@@ -31,10 +31,15 @@ final class RecordedAtom {
             heldValue = value
             return (JournalValuePatch.placeholder, edits)
         }
-        // The next patch's base is exactly what readers hold after this whole value.
-        heldValue = array == nil ? nil : value
         let whole = encoder.encode(value, isSensitive: isSensitive)
         encoded = whole
+        // The next patch's base is exactly what readers hold after this whole value, so there
+        // is one only when that is JSON: a value written as its description cannot be patched.
+        if array != nil, case .json = whole {
+            heldValue = value
+        } else {
+            heldValue = nil
+        }
         return (whole, nil)
     }
 

@@ -40,6 +40,24 @@ private struct SecretListAtom: StateAtom, Sensitive, Hashable {
     func defaultValue(context: Context) -> [String] { (0..<20).map { "secret-list-\($0)" } }
 }
 
+/// A list whose whole value is not JSON (JSON has no NaN), so it is written as its
+/// description: no patch can be based on that.
+private struct NotJSONListAtom: StateAtom, Hashable {
+    func defaultValue(context: Context) -> [Double] { [.nan] + (1...30).map(Double.init) }
+}
+
+private final class Box: Encodable, Equatable, @unchecked Sendable {
+    // Why `@unchecked Sendable` is safe here: the test reads and writes boxes on one thread only.
+    var name: String
+    init(_ name: String) { self.name = name }
+    static func == (lhs: Box, rhs: Box) -> Bool { lhs.name == rhs.name }
+}
+
+/// A list of class instances, which can change in place under the same pointer.
+private struct BoxListAtom: StateAtom, Hashable {
+    func defaultValue(context: Context) -> [Box] { (0..<20).map { Box("box \($0)") } }
+}
+
 /// The JSON the recorder writes for a whole value.
 private func wholeJSON(_ value: some Encodable) throws -> String {
     let encoder = JSONEncoder()
@@ -169,6 +187,25 @@ struct RecorderPatchTests {
         // The frame (17 bytes), the step's fields, the placeholder entry and the patch's own
         // fields, then the element.
         #expect(written <= 50 + element)
+    }
+
+    @Test("A list written as text, and a list of class instances, are written whole and read back true")
+    func textAndClassListsAreNotPatched() throws {
+        let journal = TemporaryJournal()
+        let root = AtomRoot()
+        let recorder = try JournalRecorder(root: root, url: journal.url)
+        let context = root.context()
+        _ = context.watch(NotJSONListAtom())
+        _ = context.watch(BoxListAtom())
+        context.modify(NotJSONListAtom()) { $0[5] = 99 }
+        context.modify(BoxListAtom()) { $0[3] = Box("changed") }
+        try recorder.close()
+        let (states, steps, _) = try replay(journal.url)
+        #expect(steps.allSatisfy { $0.patches.isEmpty })
+        var numbers = [Double.nan] + (1...30).map(Double.init)
+        numbers[5] = 99
+        #expect(states.last?.values.contains(.text("\(numbers)")) == true, "\(String(describing: states.last?.values))")
+        #expect(states.last?.values.contains { if case .json(let text) = $0 { text.contains("\"changed\"") } else { false } } == true)
     }
 
     @Test("Lists of elements that are not Equatable, and sensitive lists, are never patched")
