@@ -28,11 +28,7 @@ struct JournalValueEncoder {
         guard let encodable = value as? any Encodable else {
             return .text(String(describing: value))
         }
-        if let text = try? FastJSONEncoder.encode(encodable, using: fastWriter) {
-            return .json(text)
-        }
-        if let data = try? encoder.encode(encodable),
-           let text = String(data: data, encoding: .utf8) {
+        if let text = json(encodable) {
             return .json(text)
         }
         return .text(String(describing: value))
