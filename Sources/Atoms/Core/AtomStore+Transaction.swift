@@ -5,11 +5,25 @@ extension AtomStore {
         if transactionDepth > 0 {
             return try body()
         }
-        epoch += 1
-        log.reset(cause: cause())
-        transactionDepth = 1
+        beginTransaction(cause())
         defer { finishTransaction() }
         return try body()
+    }
+
+    /// Opens a transaction: the one opening that `transaction(_:_:)` and the typed write
+    /// share.
+    ///
+    /// The log's lists of released nodes and events may hold the last reference to a node,
+    /// whose deinit destroys the atom's value, and a value's deinit is user code. They are
+    /// moved out and dropped after the access to `log` has ended, so that no user code runs
+    /// inside it (the proof at ``NodeBase`` relies on that).
+    func beginTransaction(_ cause: PendingCause) {
+        epoch += 1
+        let dropped = log.takeReferenceHoldingLists()
+        log.reset(cause: cause)
+        transactionDepth = 1
+        // Dropped here, after the accesses to `log` have ended.
+        withExtendedLifetime(dropped) {}
     }
 
     /// Names the atom a transaction targets, once the node exists.
@@ -75,14 +89,17 @@ extension AtomStore {
         // The lists go back to the log for the next transaction, so that a steady stream of
         // writes allocates none. Transactions that the callbacks above started have finished
         // by now, and left the log's lists empty.
+        // Emptied first, with no access to the log open: an effect node's last reference may
+        // go with it.
+        subscribers.removeAll(keepingCapacity: true)
+        effects.removeAll(keepingCapacity: true)
         Self.giveBack(&subscribers, to: &log.subscribersToNotify)
         Self.giveBack(&effects, to: &log.effectEvents)
     }
 
-    /// Empties `list` and makes it `target` if `target` has less room.
+    /// Makes the emptied `list` the log's `target` if `target` has less room.
     private static func giveBack<Element>(_ list: inout ContiguousArray<Element>, to target: inout ContiguousArray<Element>) {
         guard target.isEmpty, target.capacity < list.capacity else { return }
-        list.removeAll(keepingCapacity: true)
         swap(&list, &target)
     }
 

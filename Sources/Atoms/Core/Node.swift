@@ -16,7 +16,10 @@
 ///    (which compare references and nothing else) and `swap` of two distinct fields: none of
 ///    them calls back into the engine or into user code (atom functions, effects, hashing,
 ///    `==`, observers, `onUpdate`), so nothing can touch the field before the access ends.
-/// 3. User code runs only between such accesses, from plain reads and calls.
+/// 3. User code runs only between such accesses, from plain reads and calls. That includes
+///    deinits: a released node's deinit destroys the atom's value, so the lists that may hold
+///    a node's last reference are moved out of the log and dropped after its access ends
+///    (`beginTransaction`), and the commit's own lists are emptied before they go back.
 /// Fields that user code can run inside of keep their checks: `nodes` (its keys' `hash` and
 /// `==` are the atom's), `commitObservers` and `scopeObservers` (their `didSet`), `effect`.
 /// A new long access to one of these fields that runs other code must drop the attribute.

@@ -17,6 +17,34 @@ struct TransactionLog {
     var edgeEvents: ContiguousArray<(upstream: NodeBase, downstream: NodeBase, added: Bool)> = []
     var subscriptionEvents: ContiguousArray<(node: NodeBase, subscriber: Subscriber, added: Bool)> = []
 
+    /// The lists that can hold the last reference to a released node (released nodes, and
+    /// the events that name them), moved out when they hold anything, so that the caller
+    /// drops them outside its access to the log. A list moved out leaves an empty one without
+    /// capacity behind, which costs an allocation only after a transaction that used it;
+    /// empty lists keep theirs.
+    mutating func takeReferenceHoldingLists() -> ReferenceHoldingLists {
+        ReferenceHoldingLists(
+            released: Self.takeIfFilled(&released),
+            edgeEvents: Self.takeIfFilled(&edgeEvents),
+            effectEvents: Self.takeIfFilled(&effectEvents),
+            subscriptionEvents: Self.takeIfFilled(&subscriptionEvents)
+        )
+    }
+
+    struct ReferenceHoldingLists {
+        var released: ContiguousArray<NodeBase>
+        var edgeEvents: ContiguousArray<(upstream: NodeBase, downstream: NodeBase, added: Bool)>
+        var effectEvents: ContiguousArray<(node: NodeBase, event: EffectEvent)>
+        var subscriptionEvents: ContiguousArray<(node: NodeBase, subscriber: Subscriber, added: Bool)>
+    }
+
+    @inline(__always)
+    private static func takeIfFilled<Element>(_ list: inout ContiguousArray<Element>) -> ContiguousArray<Element> {
+        var taken: ContiguousArray<Element> = []
+        if !list.isEmpty { swap(&taken, &list) }
+        return taken
+    }
+
     mutating func reset(cause: PendingCause) {
         self.cause = cause
         // Most transactions leave most lists empty; emptying an empty list still checks its

@@ -49,9 +49,7 @@ extension AtomStore {
     func beginWrite(to node: NodeBase, at location: SourceLocation) -> TypedWrite {
         let startsTransaction = transactionDepth == 0
         if startsTransaction {
-            epoch += 1
-            log.reset(cause: PendingCause(operation: .set, location: location))
-            transactionDepth = 1
+            beginTransaction(PendingCause(operation: .set, location: location))
         }
         noteCauseNode(node)
         let replacesValue = node.hasValue
