@@ -109,9 +109,6 @@ enum GraphInspection {
 
     /// Whether the graph has a cluster subgraph (at any depth) and an edge with a label
     /// (`label`, `xlabel`, `headlabel` or `taillabel`): the combination that makes Graphviz
-
-    /// Whether the graph has a cluster subgraph (at any depth) and an edge with a label
-    /// (`label`, `xlabel`, `headlabel` or `taillabel`): the combination that makes Graphviz
     /// 2.42/2.43's `gvFreeLayout` free a stale pointer after a `dot` layout.
     ///
     /// Deliberately broad: the prefix test ignores case, and the engine is not considered.

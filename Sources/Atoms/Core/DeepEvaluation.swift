@@ -53,8 +53,11 @@ enum DeepEvaluation {
 /// the main actor's state is touched by exactly one thread at a time, and the semaphore
 /// orders every write of the helper before the caller's next read. That is the exclusive
 /// access the main actor guarantees, which is why erasing the isolation of `work` and
-/// marking this box `@unchecked Sendable` cannot introduce a data race. The one observable
-/// difference is thread identity: `Thread.isMainThread` is false inside those computations.
+/// marking this box `@unchecked Sendable` cannot introduce a data race. What differs inside
+/// those computations is the thread: `Thread.isMainThread` is false, task-local values bound
+/// by the caller are not seen, and checks of the executor (`MainActor.assumeIsolated`,
+/// `dispatchPrecondition(condition: .onQueue(.main))`) fail, and `DispatchQueue.main.sync`
+/// deadlocks. Atom functions past that depth should not rely on any of these.
 private struct MainActorHandOff: @unchecked Sendable {
     let work: () -> Void
 }
