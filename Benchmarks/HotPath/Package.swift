@@ -13,6 +13,10 @@ let package = Package(
             name: "RecorderHotPath",
             dependencies: [.product(name: "Atoms", package: "atomscope"), .product(name: "AtomJournal", package: "atomscope")]
         ),
+        .executableTarget(
+            name: "TodoHotPath",
+            dependencies: [.product(name: "Atoms", package: "atomscope"), .product(name: "AtomJournal", package: "atomscope")]
+        ),
     ],
     swiftLanguageModes: [.v6]
 )

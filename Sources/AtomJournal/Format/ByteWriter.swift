@@ -41,6 +41,17 @@ struct ByteWriter {
         varint(UInt64(max(0, value)))
     }
 
+    /// How many bytes ``varint(_:)-(Int)`` writes for `value`.
+    static func varintSize(_ value: Int) -> Int {
+        var rest = UInt64(max(0, value)) >> 7
+        var size = 1
+        while rest > 0 {
+            size += 1
+            rest >>= 7
+        }
+        return size
+    }
+
     mutating func string(_ value: String) {
         var value = value
         value.withUTF8 { utf8 in

@@ -1,4 +1,4 @@
-import Atoms
+@_spi(Recording) import Atoms
 import Foundation
 
 /// Records every commit of a store to a journal file, from the commit's change set alone:
@@ -49,10 +49,15 @@ public final class JournalRecorder {
     /// Atoms being recorded, by number, with their current values, kept up to date from
     /// each change set so that a keyframe needs no snapshot of the store. An atom that is
     /// filtered out is never entered, so its number is unknown to every step.
-    private var atoms: [Int: RecordedAtom] = [:]
+    private var atoms = RecordedAtomTable()
     private var excludedAtoms: Set<Int> = []
     private var definedSubscribers: Set<Int> = []
     private var locationNumbers: [SourceLocation: Int] = [:]
+
+    /// The value entries of the step being built, encoded as they are found; emptied for
+    /// each step, keeping their capacity.
+    private var initializedEntries = EncodedValueEntries()
+    private var updatedEntries = EncodedValueEntries()
 
     private var edges: Set<JournalEdge> = []
     private var subscriptions: Set<JournalSubscription> = []
@@ -116,7 +121,8 @@ public final class JournalRecorder {
         }
         perform { writer throws(JournalError) in
             lastCommit = commit.number
-            try writer.append(.step(makeStep(commit, writer: writer)))
+            let step = try makeStep(commit, writer: writer)
+            try writer.appendStep(step, initialized: initializedEntries, updated: updatedEntries)
             stepsRecorded += 1
             if stepsRecorded % keyframeInterval == 0 {
                 try writer.append(.keyframe(makeKeyframe(commit: commit.number, time: writer.elapsedMicroseconds())))
@@ -140,24 +146,32 @@ public final class JournalRecorder {
         if let location = commit.cause.location {
             step.causeLocation = try locationNumber(location)
         }
-        for change in changes.initialized {
-            guard let recorded = try define(change.atom, sample: change.value) else { continue }
-            // A value that did not exist before is never a patch.
-            let written = recorded.write(change.value, encoder: encoder)
-            step.initialized.append(JournalValueEntry(atom: change.atom.number, value: written.value))
-        }
-        for change in changes.updated {
-            guard let recorded = try define(change.atom, sample: change.value) else { continue }
-            let written = recorded.write(change.value, encoder: encoder)
-            step.updated.append(JournalValueEntry(atom: change.atom.number, value: written.value))
-            if let edits = written.edits {
-                step.patches.append(JournalValuePatch(atom: change.atom.number, edits: edits))
+        // By index, so that no change is copied (its atom's strings retained, its value's
+        // existential copied through the runtime) just to be read.
+        initializedEntries.removeAll()
+        updatedEntries.removeAll()
+        try changes.initialized.withUnsafeBufferPointer { changes throws(JournalError) in
+            guard let first = changes.baseAddress else { return }
+            for change in first..<(first + changes.count) {
+                guard let recorded = try recordedAtom(change) else { continue }
+                // A value that did not exist before is never a patch.
+                _ = recorded.write(change, atom: change.pointee.atom.number, into: &initializedEntries, encoder: encoder)
             }
         }
-        for atom in changes.recomputed where atoms[atom.number] != nil {
+        try changes.updated.withUnsafeBufferPointer { changes throws(JournalError) in
+            guard let first = changes.baseAddress else { return }
+            for change in first..<(first + changes.count) {
+                guard let recorded = try recordedAtom(change) else { continue }
+                let number = change.pointee.atom.number
+                if let edits = recorded.write(change, atom: number, into: &updatedEntries, encoder: encoder) {
+                    step.patches.append(JournalValuePatch(atom: number, edits: edits))
+                }
+            }
+        }
+        for atom in changes.recomputed where atoms.contains(atom.number) {
             step.recomputed.append(atom.number)
         }
-        if let number = commit.cause.atomNumber, atoms[number] != nil {
+        if let number = commit.cause.atomNumber, atoms.contains(number) {
             step.causeAtom = number
         }
         for edge in changes.edgesAdded {
@@ -182,7 +196,7 @@ public final class JournalRecorder {
         }
         for atom in changes.released {
             excludedAtoms.remove(atom.number)
-            guard atoms.removeValue(forKey: atom.number) != nil else { continue }
+            guard atoms.remove(atom.number) else { continue }
             step.released.append(atom.number)
         }
         return step
@@ -208,7 +222,7 @@ public final class JournalRecorder {
     private func makeKeyframe(commit: Int, time: Int64) -> JournalKeyframe {
         var entries: [JournalValueEntry] = []
         entries.reserveCapacity(atoms.count)
-        for (number, atom) in atoms.sorted(by: { $0.key < $1.key }) {
+        atoms.forEach { number, atom in
             entries.append(JournalValueEntry(atom: number, value: atom.wholeValue(encoder: encoder)))
         }
         return JournalKeyframe(
@@ -222,6 +236,13 @@ public final class JournalRecorder {
 
     /// Writes an atom's definition the first time it is seen; returns what the recorder
     /// keeps of it, or `nil` when the atom is not recorded at all.
+    /// The recorded atom of a change, defining it the first time.
+    @inline(__always)
+    private func recordedAtom(_ change: UnsafePointer<AtomValueChange>) throws(JournalError) -> RecordedAtom? {
+        if let recorded = atoms[change.pointee.atom.number] { return recorded }
+        return try define(change.pointee.atom, sample: change.pointee.value)
+    }
+
     private func define(_ atom: AtomInfo, sample: Any?) throws(JournalError) -> RecordedAtom? {
         if let recorded = atoms[atom.number] { return recorded }
         if excludedAtoms.contains(atom.number) { return nil }
@@ -230,7 +251,7 @@ public final class JournalRecorder {
             return nil
         }
         let recorded = RecordedAtom(isSensitive: atom.isSensitive)
-        atoms[atom.number] = recorded
+        atoms.insert(recorded, at: atom.number)
         try writer.append(.atomDefinition(JournalAtomDefinition(
             number: atom.number,
             id: atom.id.rawValue,
@@ -244,12 +265,12 @@ public final class JournalRecorder {
     }
 
     private func recorded(_ edge: AtomEdge) -> JournalEdge? {
-        guard atoms[edge.upstream.number] != nil, atoms[edge.downstream.number] != nil else { return nil }
+        guard atoms.contains(edge.upstream.number), atoms.contains(edge.downstream.number) else { return nil }
         return JournalEdge(upstream: edge.upstream.number, downstream: edge.downstream.number)
     }
 
     private func recorded(_ subscription: AtomSubscription) throws(JournalError) -> JournalSubscription? {
-        guard atoms[subscription.atom.number] != nil else { return nil }
+        guard atoms.contains(subscription.atom.number) else { return nil }
         let subscriber = subscription.subscriber
         if definedSubscribers.insert(subscriber.number).inserted {
             try writer.append(.subscriberDefinition(JournalSubscriberDefinition(

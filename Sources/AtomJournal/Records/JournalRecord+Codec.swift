@@ -69,6 +69,16 @@ private enum DefinitionFlag {
 }
 
 extension JournalRecord {
+    /// The commit of a step, for the writer's bookkeeping; `nil` for other records.
+    var stepCommit: Int? {
+        if case .step(let step) = self { step.commit } else { nil }
+    }
+
+    /// The commit of a keyframe; `nil` for other records.
+    var keyframeCommit: Int? {
+        if case .keyframe(let keyframe) = self { keyframe.commit } else { nil }
+    }
+
     var type: RecordType {
         switch self {
         case .atomDefinition: .atomDefinition
@@ -114,47 +124,7 @@ extension JournalRecord {
             writer.string(definition.fileID)
             writer.varint(definition.line)
         case .step(let step):
-            writer.signed(Int64(truncatingIfNeeded: step.commit) &- Int64(truncatingIfNeeded: base.commit))
-            writer.signed(step.time &- base.time)
-            base = DeltaBase(commit: step.commit, time: step.time)
-            let code = OperationCode.code(for: step.operation)
-            writer.u8(code)
-            if code == 0 { writer.string(step.operation) }
-            writer.varint(step.causeAtom.map { UInt64(max(0, $0)) + 1 } ?? 0)
-            writer.varint(step.causeLocation.map { UInt64(max(0, $0)) + 1 } ?? 0)
-            var flags: UInt8 = 0
-            if step.label != nil { flags |= StepSection.label }
-            if !step.initialized.isEmpty { flags |= StepSection.initialized }
-            if !step.updated.isEmpty { flags |= StepSection.updated }
-            if !step.released.isEmpty { flags |= StepSection.released }
-            if !step.edgesAdded.isEmpty { flags |= StepSection.edgesAdded }
-            if !step.edgesRemoved.isEmpty { flags |= StepSection.edgesRemoved }
-            if !step.subscriptionsAdded.isEmpty { flags |= StepSection.subscriptionsAdded }
-            if !step.subscriptionsRemoved.isEmpty { flags |= StepSection.subscriptionsRemoved }
-            writer.u8(flags)
-            if let label = step.label { writer.string(label) }
-            if !step.initialized.isEmpty { writer.entries(step.initialized) }
-            if !step.updated.isEmpty { writer.entries(step.updated) }
-            if !step.released.isEmpty {
-                writer.varint(step.released.count)
-                step.released.forEach { writer.varint($0) }
-            }
-            if !step.edgesAdded.isEmpty { writer.edges(step.edgesAdded) }
-            if !step.edgesRemoved.isEmpty { writer.edges(step.edgesRemoved) }
-            if !step.subscriptionsAdded.isEmpty { writer.subscriptions(step.subscriptionsAdded) }
-            if !step.subscriptionsRemoved.isEmpty { writer.subscriptions(step.subscriptionsRemoved) }
-            // Format 1.2: extensions after the sections, which 1.0 and 1.1 readers ignore.
-            if !step.recomputed.isEmpty {
-                var body = ByteWriter()
-                body.varint(step.recomputed.count)
-                step.recomputed.forEach { body.varint($0) }
-                writer.u8(StepExtension.recomputed)
-                writer.data(body.bytes)
-            }
-            if !step.patches.isEmpty {
-                writer.u8(StepExtension.patched)
-                writer.data(Self.patchesBody(step.patches))
-            }
+            Self.encodeStep(step, into: &writer, base: &base)
         case .keyframe(let keyframe):
             writer.varint(keyframe.commit)
             writer.signed(keyframe.time)
@@ -170,6 +140,66 @@ extension JournalRecord {
             writer.varint(close.commit)
             writer.signed(close.time)
             writer.varint(close.stepCount)
+        }
+    }
+
+    /// Appends a step's payload. The recorder passes its value entries already encoded
+    /// (`initialized`, `updated`), and `step`'s own lists of them are then not read; every
+    /// other writer passes `nil` and the step's lists are encoded here. One function, so that
+    /// both write the same bytes.
+    static func encodeStep(
+        _ step: JournalStep, initialized: EncodedValueEntries? = nil, updated: EncodedValueEntries? = nil,
+        into writer: inout ByteWriter, base: inout DeltaBase
+    ) {
+        writer.signed(Int64(truncatingIfNeeded: step.commit) &- Int64(truncatingIfNeeded: base.commit))
+        writer.signed(step.time &- base.time)
+        base = DeltaBase(commit: step.commit, time: step.time)
+        let code = OperationCode.code(for: step.operation)
+        writer.u8(code)
+        if code == 0 { writer.string(step.operation) }
+        writer.varint(step.causeAtom.map { UInt64(max(0, $0)) + 1 } ?? 0)
+        writer.varint(step.causeLocation.map { UInt64(max(0, $0)) + 1 } ?? 0)
+        var flags: UInt8 = 0
+        if step.label != nil { flags |= StepSection.label }
+        if !(initialized?.isEmpty ?? step.initialized.isEmpty) { flags |= StepSection.initialized }
+        if !(updated?.isEmpty ?? step.updated.isEmpty) { flags |= StepSection.updated }
+        if !step.released.isEmpty { flags |= StepSection.released }
+        if !step.edgesAdded.isEmpty { flags |= StepSection.edgesAdded }
+        if !step.edgesRemoved.isEmpty { flags |= StepSection.edgesRemoved }
+        if !step.subscriptionsAdded.isEmpty { flags |= StepSection.subscriptionsAdded }
+        if !step.subscriptionsRemoved.isEmpty { flags |= StepSection.subscriptionsRemoved }
+        writer.u8(flags)
+        if let label = step.label { writer.string(label) }
+        if let initialized {
+            if !initialized.isEmpty { writer.entries(initialized) }
+        } else if !step.initialized.isEmpty {
+            writer.entries(step.initialized)
+        }
+        if let updated {
+            if !updated.isEmpty { writer.entries(updated) }
+        } else if !step.updated.isEmpty {
+            writer.entries(step.updated)
+        }
+        if !step.released.isEmpty {
+            writer.varint(step.released.count)
+            step.released.forEach { writer.varint($0) }
+        }
+        if !step.edgesAdded.isEmpty { writer.edges(step.edgesAdded) }
+        if !step.edgesRemoved.isEmpty { writer.edges(step.edgesRemoved) }
+        if !step.subscriptionsAdded.isEmpty { writer.subscriptions(step.subscriptionsAdded) }
+        if !step.subscriptionsRemoved.isEmpty { writer.subscriptions(step.subscriptionsRemoved) }
+        // Format 1.2: extensions after the sections, which 1.0 and 1.1 readers ignore.
+        if !step.recomputed.isEmpty {
+            // The body's length first, counted rather than built apart: no array per step.
+            let numbers = step.recomputed.reduce(ByteWriter.varintSize(step.recomputed.count)) { $0 + ByteWriter.varintSize($1) }
+            writer.u8(StepExtension.recomputed)
+            writer.varint(numbers)
+            writer.varint(step.recomputed.count)
+            step.recomputed.forEach { writer.varint($0) }
+        }
+        if !step.patches.isEmpty {
+            writer.u8(StepExtension.patched)
+            writer.data(Self.patchesBody(step.patches))
         }
     }
 

@@ -209,6 +209,23 @@ public final class JournalWriter {
 
     /// Appends a record to the buffer.
     public func append(_ record: JournalRecord) throws(JournalError) {
+        try appendFrame(type: record.type, stepCommit: record.stepCommit, keyframeCommit: record.keyframeCommit) { frame, base in
+            record.encodePayload(into: &frame, base: &base)
+        }
+    }
+
+    /// Appends a step whose value entries the recorder encoded itself (`step`'s own lists of
+    /// them are not read).
+    func appendStep(_ step: JournalStep, initialized: EncodedValueEntries, updated: EncodedValueEntries) throws(JournalError) {
+        try appendFrame(type: .step, stepCommit: step.commit, keyframeCommit: nil) { frame, base in
+            JournalRecord.encodeStep(step, initialized: initialized, updated: updated, into: &frame, base: &base)
+        }
+    }
+
+    /// Appends one frame whose payload `encode` writes.
+    private func appendFrame(
+        type: RecordType, stepCommit: Int?, keyframeCommit: Int?, encode: (inout ByteWriter, inout DeltaBase) -> Void
+    ) throws(JournalError) {
         guard !isClosed else { throw .writerClosed(path: path) }
         if let failure { throw failure }
         // The frame is encoded straight into the buffer, after its header's place, and the
@@ -219,9 +236,9 @@ public final class JournalWriter {
         swap(&frame.bytes, &buffer)
         frame.u32(0)
         frame.u32(0)
-        frame.u8(record.type.rawValue)
+        frame.u8(type.rawValue)
         frame.u64(sequence)
-        record.encodePayload(into: &frame, base: &deltaBase)
+        encode(&frame, &deltaBase)
         swap(&frame.bytes, &buffer)
         let frameSize = buffer.count - start
         let payloadSize = frameSize - JournalFormat.frameHeaderSize
@@ -238,15 +255,12 @@ public final class JournalWriter {
             }
         }
         sequence += 1
-        switch record {
-        case .step(let step):
+        if let stepCommit {
             stepCount += 1
             bufferedSteps += 1
-            lastCommit = step.commit
-        case .keyframe(let keyframe):
-            lastCommit = max(lastCommit, keyframe.commit)
-        default:
-            break
+            lastCommit = stepCommit
+        } else if let keyframeCommit {
+            lastCommit = max(lastCommit, keyframeCommit)
         }
         bytesWritten += frameSize
         if buffer.count >= bufferCapacity {

@@ -107,12 +107,12 @@ extension AtomStore {
         var changes = AtomChangeSet()
         for node in log.initialized {
             node.keepCommittedValue()
-            changes.initialized.append(AtomValueChange(atom: info(for: node), value: node.recordedValue))
+            changes.initialized.append(AtomValueChange(atom: info(for: node), value: node.recordedValue, node: node))
         }
         for node in log.changed where node.initializedEpoch != epoch && node.isAlive {
             let info = info(for: node)
             if node.commitChange(kind: info.kind) {
-                changes.updated.append(AtomValueChange(atom: info, value: node.recordedValue))
+                changes.updated.append(AtomValueChange(atom: info, value: node.recordedValue, node: node))
             } else {
                 changes.recomputed.append(info)
             }

@@ -105,7 +105,10 @@ class NodeBase {
     }
 
     /// The value as journals and tools show it.
-    var recordedValue: Any? { asyncStatus ?? anyValue }
+    var recordedValue: Any? {
+        // Only async atoms have a status; the check keeps the others from copying an `Any?`.
+        startsAsyncWork ? (asyncStatus ?? anyValue) : anyValue
+    }
 
     /// Makes the recorded value the one the last commit reported, the base of the next
     /// commit's comparison.
@@ -117,6 +120,14 @@ class NodeBase {
     func dropCommittedValue() {
         committedValue = nil
     }
+
+    /// Counts the committed values the node has had, so that a change can tell whether the
+    /// one it reported is still the one held (``AtomValueChange/withCommittedValue(of:_:)``).
+    @exclusivity(unchecked) var committedRevision = 0
+
+    /// Calls `body` with the committed value in place and its type, for a synchronous atom
+    /// that has one; `nil` otherwise.
+    func withCommittedValue<Result>(_ body: (UnsafeRawPointer, any Any.Type) -> Result) -> Result? { nil }
 
     /// Whether the recorded value differs from the committed one by the one rule
     /// (``ValueChangeRule``); the recorded value then becomes the committed one.
@@ -174,10 +185,13 @@ final class Node<A: Atom>: NodeBase {
     var effect: A.Effect?
     /// The committed value of a synchronous atom, typed, so that telling a change from an
     /// equal recompute costs one `==` (async atoms, whose recorded value is their status,
-    /// keep theirs in `committedValue`).
-    @exclusivity(unchecked) private var typedCommittedValue: A.Produced?
-    /// `==` for the value type, found at the first comparison; `.none` until then.
-    @exclusivity(unchecked) private var equality: ((A.Produced, A.Produced) -> Bool)?? = .none
+    /// keep theirs in `committedValue`). Out of line for the reason `slot` is, allocated the
+    /// first time commits are observed, and initialized exactly while `hasCommittedValue`.
+    @exclusivity(unchecked) private var committedSlot: UnsafeMutablePointer<A.Produced>?
+    @exclusivity(unchecked) private var hasCommittedValue = false
+    /// `==` for the value type, found at the first comparison while `equalityIsKnown` is false.
+    @exclusivity(unchecked) private var equality: ((UnsafePointer<A.Produced>, UnsafePointer<A.Produced>) -> Bool)?
+    @exclusivity(unchecked) private var equalityIsKnown = false
     /// Whether the atom holds one object mutated in place, so that every commit that touches
     /// it is a change (rule 1 of ``ValueChangeRule``); kept, because comparing kinds compares
     /// their names.
@@ -201,6 +215,10 @@ final class Node<A: Atom>: NodeBase {
             slot.deinitialize(count: 1)
         }
         slot.deallocate()
+        if let committedSlot {
+            if hasCommittedValue { committedSlot.deinitialize(count: 1) }
+            committedSlot.deallocate()
+        }
     }
 
     /// The cached value; `nil` before the first computation.
@@ -242,34 +260,67 @@ final class Node<A: Atom>: NodeBase {
         return propagates
     }
 
-    override var anyValue: Any? { value }
+    override var anyValue: Any? {
+        // Not through `value`: an `A.Produced?` costs a metadata lookup in unspecialised code.
+        guard hasValue else { return nil }
+        return slot.pointee
+    }
 
     override func diagnosticName() -> String { diagnosticAtomIDText(for: atom) }
 
     override func keepCommittedValue() {
         if startsAsyncWork { return super.keepCommittedValue() }
-        typedCommittedValue = value
+        committedRevision &+= 1
+        guard hasValue else {
+            if hasCommittedValue, let committedSlot {
+                committedSlot.deinitialize(count: 1)
+                hasCommittedValue = false
+            }
+            return
+        }
+        let committed: UnsafeMutablePointer<A.Produced>
+        if let committedSlot {
+            committed = committedSlot
+        } else {
+            committed = .allocate(capacity: 1)
+            committedSlot = committed
+        }
+        if hasCommittedValue {
+            committed.pointee = slot.pointee
+        } else {
+            committed.initialize(to: slot.pointee)
+            hasCommittedValue = true
+        }
     }
 
     override func dropCommittedValue() {
         super.dropCommittedValue()
-        typedCommittedValue = nil
+        committedRevision &+= 1
+        if hasCommittedValue, let committedSlot {
+            committedSlot.deinitialize(count: 1)
+            hasCommittedValue = false
+        }
+    }
+
+    override func withCommittedValue<Result>(_ body: (UnsafeRawPointer, any Any.Type) -> Result) -> Result? {
+        guard !startsAsyncWork, hasCommittedValue, let committedSlot else { return nil }
+        return body(UnsafeRawPointer(committedSlot), A.Produced.self)
     }
 
     override func commitChange(kind: AtomKind) -> Bool {
         if startsAsyncWork { return super.commitChange(kind: kind) }
-        let old = typedCommittedValue
-        typedCommittedValue = value
+        defer { keepCommittedValue() }
         if isMutatedInPlace { return true }
-        guard let old, let new = value else { return (old == nil) != (value == nil) }
-        if equality == nil {
-            equality = .some(TypedEquality.of(A.Produced.self))
+        guard hasCommittedValue, hasValue, let committed = committedSlot else { return hasCommittedValue != hasValue }
+        if !equalityIsKnown {
+            equality = TypedEquality.of(A.Produced.self)
+            equalityIsKnown = true
         }
-        if case .some(.some(let equal)) = equality {
-            return !equal(old, new)
+        if let equal = equality {
+            return !equal(committed, slot)
         }
         // Not Equatable: the rule's JSON or description comparison, rare and costly anyway.
-        return ValueChangeRule.differs(old, new, kind: kind)
+        return ValueChangeRule.differs(committed.pointee, slot.pointee, kind: kind)
     }
 
     override func makeInfo(store: AtomStore) -> AtomInfo {

@@ -73,6 +73,27 @@ enum FastJSONBytes {
         }
     }
 
+    /// Calls `body` with an integer's JSON text, as `String(value)` writes it, in a buffer on
+    /// the stack: an `Int` atom's value is what the recorder writes most, straight into the
+    /// step's bytes.
+    static func withIntegerText<Result>(_ value: Int, _ body: (UnsafeRawBufferPointer) -> Result) -> Result {
+        var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)  // 24 bytes, enough for a sign and 19 digits
+        return withUnsafeMutableBytes(of: &digits) { buffer in
+            var magnitude = value.magnitude
+            var start = buffer.count
+            repeat {
+                start -= 1
+                buffer[start] = UInt8(ascii: "0") + UInt8(magnitude % 10)
+                magnitude /= 10
+            } while magnitude > 0
+            if value < 0 {
+                start -= 1
+                buffer[start] = UInt8(ascii: "-")
+            }
+            return body(UnsafeRawBufferPointer(rebasing: buffer[start...]))
+        }
+    }
+
     static func appendBool(_ value: Bool, to bytes: inout [UInt8]) {
         if value {
             bytes.append(contentsOf: [0x74, 0x72, 0x75, 0x65])  // true

@@ -1,0 +1,43 @@
+/// A step's list of value entries, already in their journal encoding (atom number, value tag,
+/// value), as the recorder writes them straight from the atoms' values: no `String`,
+/// `JournalValue` or array element per change. The step's encoder copies the bytes after the
+/// count, exactly where `[JournalValueEntry]` would have written the same entries.
+struct EncodedValueEntries {
+    private(set) var count = 0
+    private(set) var writer = ByteWriter(capacity: 0)
+
+    var isEmpty: Bool { count == 0 }
+
+    /// Empties the list, keeping its capacity for the next step.
+    mutating func removeAll() {
+        count = 0
+        writer.bytes.removeAll(keepingCapacity: true)
+    }
+
+    /// Appends an entry whose value is written by `body` into the same bytes: one tag and
+    /// what follows it, as `ByteWriter.value(_:)` writes a `JournalValue`.
+    mutating func append(atom: Int, _ body: (inout ByteWriter) -> Void) {
+        count += 1
+        writer.varint(atom)
+        body(&writer)
+    }
+
+    /// Appends an entry for a value that is at hand as a `JournalValue`.
+    mutating func append(atom: Int, value: JournalValue) {
+        append(atom: atom) { $0.value(value) }
+    }
+}
+
+extension ByteWriter {
+    /// A JSON value whose UTF-8 bytes are at hand, as `value(.json(text))` writes `text`.
+    mutating func json(_ utf8: UnsafeRawBufferPointer) {
+        u8(ValueTag.json)
+        varint(utf8.count)
+        bytes.append(contentsOf: utf8)
+    }
+
+    mutating func entries(_ entries: EncodedValueEntries) {
+        varint(entries.count)
+        bytes.append(contentsOf: entries.writer.bytes)
+    }
+}
