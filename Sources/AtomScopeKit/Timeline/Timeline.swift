@@ -48,14 +48,12 @@ public final class Timeline {
         self.url = url
         let journal: Journal
         do {
-            journal = try Journal(url: url, progress: progress.map { report in { report(0.5 * $0) } })
+            journal = try Journal.openForTwoPasses(url: url, progress: progress)
         } catch {
             throw AtomScopeError(error)
         }
         self.journal = journal
-        let reader = journal.reader
-        reader.progress = progress.map { reader.fractionReporter($0, into: 0.5...1) }
-        defer { reader.progress = nil }
+        defer { journal.reader.progress = nil }
         let index = journal.index
         let catalog = TimelineCatalog(index: index, startTime: journal.header.startTime)
         self.catalog = catalog
