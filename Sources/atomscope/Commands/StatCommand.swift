@@ -26,6 +26,10 @@ struct StatCommand: ReportingCommand {
         opened.reader.progress = nil
         progress?.finish()
         console.noteDamage(path: journal, ending: opened.index.ending)
-        console.print(json ? JSONOutput.document(statistics) : statistics.text(style: console.style, recomputed: recomputed))
+        if json {
+            console.print(json: statistics)
+        } else {
+            console.print(statistics.text(style: console.style, recomputed: recomputed))
+        }
     }
 }
