@@ -55,10 +55,16 @@ public struct GraphLayoutPlan: Sendable, Hashable {
     /// chain with fan-out, which keeps unlimited `dot` busy for minutes, takes a third of a
     /// second with them.
     public static func automatic(for shape: GraphShape) -> GraphLayoutPlan {
-        for tier in dotTiers where tier.admits(shape) {
-            return GraphLayoutPlan(layout: .dot, attributes: tier.attributes)
+        guard let tier = dotTier(for: shape) else {
+            return GraphLayoutPlan(layout: .sfdp, attributes: sfdpAttributes)
         }
-        return GraphLayoutPlan(layout: .sfdp, attributes: sfdpAttributes)
+        return GraphLayoutPlan(layout: .dot, attributes: dotTiers[tier].attributes)
+    }
+
+    /// The position in ``dotTiers`` of the row ``automatic(for:)`` picks for a graph of this
+    /// shape, or `nil` when it picks ``GraphLayout/sfdp``.
+    public static func dotTier(for shape: GraphShape) -> Int? {
+        dotTiers.firstIndex { $0.admits(shape) }
     }
 
     /// One row of the automatic choice: the largest graph `dot` lays out with these

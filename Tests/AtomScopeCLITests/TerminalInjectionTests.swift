@@ -91,6 +91,45 @@ struct TerminalInjectionTests {
             #expect(text.contains("\u{9B}31m\u{202E}evil"), "\(command[0]): \(result.out.prefix(300))")
         }
     }
+
+    /// Every name, label and value written with controls and non-ASCII text (accents, CJK, an
+    /// emoji, the line separator JSON leaves raw) parses back from `--json` as exactly what was
+    /// recorded: escaped once, as JSON, never also as text.
+    @Test func jsonRoundTripsControlsAndNonASCIIExactly() throws {
+        let folder = try TemporaryDirectory()
+        defer { folder.remove() }
+        let url = folder.file("names.journal")
+        let name = Self.hostile + "\u{0}\u{85}é名🙂\u{2028}\\\"/"
+        let root = AtomRoot()
+        let recorder = try JournalRecorder(root: root, url: url)
+        let screen = root.context()
+        _ = screen.watch(LabelAtom(name: name))
+        screen.set(name, for: LabelAtom(name: name))
+        recorder.mark(name)
+        try recorder.close()
+        let ids = Set(try Journal(url: url).index.atoms.values.map(\.id))
+        let id = try #require(ids.first { $0.hasPrefix("LabelAtom") })
+
+        let log = try CLI.run(["log", url.path, "--json"])
+        expectSuccess(log)
+        expectNoRawControls(log.stdout, "atomscope log --json")
+        let lines = try log.outLines.map { try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] ?? [:] }
+        #expect(lines.compactMap { $0["mark"] as? String } == [name])
+        #expect(Set(lines.flatMap { $0["changed"] as? [String] ?? [] }).contains(id))
+
+        let stat = try CLI.run(["stat", url.path, "--json"])
+        expectSuccess(stat)
+        expectNoRawControls(stat.stdout, "atomscope stat --json")
+        let perAtom = try #require(try jsonObject(stat.out)["perAtom"] as? [[String: Any]])
+        #expect(Set(perAtom.compactMap { $0["id"] as? String }) == ids)
+
+        let diff = try CLI.run(["diff", url.path, "0", "2", "--json"])
+        expectSuccess(diff)
+        expectNoRawControls(diff.stdout, "atomscope diff --json")
+        let added = try #require(try jsonObject(diff.out)["atomsAdded"] as? [[String: Any]])
+        let label = try #require(added.first { $0["atom"] as? String == id }, "\(diff.out)")
+        #expect((label["value"] as? [String: Any])?["json"] as? String == name)
+    }
 }
 
 /// SVG is always well-formed XML: characters XML 1.0 forbids in atom names are shown as

@@ -104,7 +104,7 @@ private final class EndToEndCase {
     /// The plan as a number for the table: 0 dot with Graphviz's defaults, 1 and 2 dot with
     /// the moderate and strong limits, 3 sfdp.
     var tier: Int {
-        GraphLayoutPlan.dotTiers.firstIndex { $0.admits(shape) } ?? GraphLayoutPlan.dotTiers.count
+        GraphLayoutPlan.dotTier(for: shape) ?? GraphLayoutPlan.dotTiers.count
     }
 
     static var cases: [Int: EndToEndCase] = [:]

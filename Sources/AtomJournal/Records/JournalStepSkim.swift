@@ -173,12 +173,18 @@ extension Journal {
     /// file that builds no step. A payload that does not decode is
     /// ``JournalError/corruptFrame(path:offset:reason:)``, as decoding the step would say;
     /// an error `visit` throws ends the pass and is rethrown as it is.
-    package func skimSteps(_ visit: (_ position: Int, _ item: JournalStepItem) throws -> Void) throws {
+    ///
+    /// - Returns: how many valid frames the pass read, steps and every other record: what
+    ///   `atomscope verify` reports without another pass of its own.
+    @discardableResult
+    package func skimSteps(_ visit: (_ position: Int, _ item: JournalStepItem) throws -> Void) throws -> Int {
         var position = 0
+        var frames = 0
         let path = reader.path
         var visitorError: (any Error)?
         do {
             _ = try reader.scanFrames { frame throws(JournalError) in
+                frames += 1
                 guard frame.isStep else { return }
                 var bytes = ByteReader(frame.payload)
                 do {
@@ -203,5 +209,6 @@ extension Journal {
             if let visitorError { throw visitorError }
             throw error
         }
+        return frames
     }
 }

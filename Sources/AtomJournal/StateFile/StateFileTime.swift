@@ -259,6 +259,11 @@ enum StateFileTime {
 
 /// Days since 1970-01-01 to and from proleptic Gregorian dates, as ISO 8601 counts them, by
 /// Howard Hinnant's algorithms: integer arithmetic, exact for any year an `Int64` holds.
+///
+/// Not Foundation's calendar, even for whole seconds: on Linux its Gregorian and ISO 8601
+/// calendars (and `Date.ISO8601FormatStyle`, `ISO8601DateFormatter`) switch to the Julian
+/// calendar before 1582-10-15, so 0001-01-01 would be written as 0001-01-03, and they stop at
+/// 4713 BC; the written text of those times would change.
 enum CivilDate {
     static func days(year: Int64, month: Int64, day: Int64) -> Int64 {
         let y = month <= 2 ? year - 1 : year

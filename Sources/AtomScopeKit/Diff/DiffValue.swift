@@ -34,7 +34,7 @@ extension DiffValue: CustomStringConvertible {
     public var description: String {
         switch self {
         case .json(let value): value.description
-        case .text(let text): Self.oneLine(text)
+        case .text(let text): QuotedText.oneLine(text)
         case .redacted: "<redacted>"
         case .absent: "<absent>"
         }
@@ -45,25 +45,6 @@ extension DiffValue: CustomStringConvertible {
         let text = description
         guard text.count > maximumLength else { return text }
         return String(text.prefix(max(0, maximumLength - 1))) + "…"
-    }
-
-    static func oneLine(_ text: String) -> String {
-        guard text.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) else { return text }
-        var result = ""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\n": result += "\\n"
-            case "\r": result += "\\r"
-            case "\t": result += "\\t"
-            default:
-                if scalar.value < 0x20 || scalar.value == 0x7F {
-                    result += TerminalText.visible(scalar)
-                } else {
-                    result.unicodeScalars.append(scalar)
-                }
-            }
-        }
-        return result
     }
 }
 

@@ -11,7 +11,7 @@ extension Timeline {
         highlightingChanges: Bool = false,
         focus: String? = nil,
         depth: Int = 1
-    ) throws(AtomScopeError) -> (dot: String, nodeCount: Int) {
+    ) throws(AtomScopeError) -> String {
         let state = try state(at: step)
         var changed = Set<String>()
         if highlightingChanges, step > 0 {
@@ -21,6 +21,6 @@ extension Timeline {
         if let focus {
             model = model.focused(on: try resolve(atom: focus), depth: depth)
         }
-        return (style.dot(for: model), model.nodes.count)
+        return style.dot(for: model)
     }
 }

@@ -4,6 +4,9 @@ import Foundation
 /// The JSON that `--json` prints: sorted keys, no escaped slashes, one document per line
 /// for streams and pretty-printed for single documents, so that output is stable across runs
 /// and diffs well. The schemas are documented in docs/CLI-JSON.md.
+///
+/// The text is ready for a terminal as it is: every character that could drive one is written
+/// as a JSON `\u` escape, so the CLI prints it without escaping it again.
 public enum JSONOutput {
     /// Encodes a document, pretty-printed.
     public static func document<T: Encodable>(_ value: T) -> String {

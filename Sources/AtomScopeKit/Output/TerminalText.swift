@@ -34,7 +34,7 @@ public enum TerminalText {
 
     /// How a character is written when it cannot be shown raw: `\u{1b}`. Every escape in
     /// atomscope's text output has this one form.
-    static func visible(_ scalar: Unicode.Scalar) -> String {
+    package static func visible(_ scalar: Unicode.Scalar) -> String {
         "\\u{\(String(scalar.value, radix: 16))}"
     }
 

@@ -15,7 +15,7 @@ public final class ReplSession {
     }
 
     /// Draws DOT into a format; the CLI passes the in-process renderer.
-    public typealias Renderer = (_ dot: String, _ format: GraphFormat, _ nodeCount: Int) throws -> Data
+    public typealias Renderer = (_ dot: String, _ format: GraphFormat) throws -> Data
 
     /// The journal being explored.
     public let timeline: Timeline
@@ -206,9 +206,9 @@ public final class ReplSession {
         if let output {
             try OutputFile.refuse(output, ifSameAs: timeline.fileIdentity, inputName: timeline.path)
         }
-        let (dot, nodeCount) = try timeline.graph(at: current, highlightingChanges: true)
+        let dot = try timeline.graph(at: current, highlightingChanges: true)
         guard let output else { return dot.trimmingCharacters(in: .newlines) }
-        let data = format == .dot ? Data(dot.utf8) : try render(dot, format, nodeCount)
+        let data = format == .dot ? Data(dot.utf8) : try render(dot, format)
         try OutputFile.write(data, to: output, durable: false)
         return "wrote the graph at step \(current) to \(output)"
     }

@@ -10,7 +10,7 @@ extension JournalStatistics {
         if let app { lines.append("  app         \(app)\(processID.map { " (pid \($0))" } ?? "")") }
         if let started { lines.append("  started     \(started)") }
         lines.append("  size        \(fileBytes) bytes")
-        lines.append("  steps       \(steps) over \(Self.duration(spanMicroseconds))")
+        lines.append("  steps       \(steps) over \(spanMicroseconds.map(Self.duration) ?? "an unknown time")")
         lines.append("  atoms       \(atoms)")
         lines.append("  keyframes   \(keyframes)")
         lines.append("  marks       \(marks)")

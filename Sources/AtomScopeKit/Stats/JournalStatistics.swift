@@ -40,8 +40,9 @@ public struct JournalStatistics: Sendable, Encodable, Equatable {
     public var keyframes: Int
     /// Marks written.
     public var marks: Int
-    /// Microseconds from the first to the last step.
-    public var spanMicroseconds: Int64
+    /// Microseconds from the first to the last step; `nil` when that difference of the times
+    /// the file holds does not fit in an `Int64`, which only a damaged or hostile journal has.
+    public var spanMicroseconds: Int64?
     /// `closed`, `open` or `torn`.
     public var ending: String
     /// Where the torn tail starts, if there is one.
@@ -68,9 +69,10 @@ public struct JournalStatistics: Sendable, Encodable, Equatable {
         steps = index.steps.count
         keyframes = index.keyframes.count
         marks = index.marks.count
-        // Times come from the file: a hostile journal's difference must not trap.
+        // Times come from the file: a hostile journal's difference must not trap, nor pass
+        // for a real length of time.
         let (span, overflow) = (index.steps.last?.time ?? 0).subtractingReportingOverflow(index.steps.first?.time ?? 0)
-        spanMicroseconds = overflow ? .max : span
+        spanMicroseconds = overflow ? nil : span
         unknownRecords = index.unknownRecords
         switch index.ending {
         case .closed: ending = "closed"

@@ -6,10 +6,11 @@ extension Timeline {
     /// The header metadata key a cut journal records the step it was cut at under.
     public static let cutMetadataKey = "cut-at-step"
 
-    /// Writes a new journal that ends after a step: the definitions its records refer to,
-    /// the state before the first step as a keyframe, steps 1 through `step` with the
-    /// keyframes and marks among them, and a clean close. Reading it gives the same states
-    /// for steps 0 through `step` as this journal.
+    /// Writes a new journal that ends after a step: the state before the first step as a
+    /// keyframe, steps 1 through `step` with the keyframes and marks among them, and a clean
+    /// close, each record preceded by the definitions it is the first to refer to, as the
+    /// recorder writes them. Reading it gives the same states for steps 0 through `step` as
+    /// this journal.
     ///
     /// The header keeps this journal's metadata (so times keep their start) and adds
     /// ``cutMetadataKey``. The file is written under a random name beside `url`, mode 0600
@@ -18,53 +19,13 @@ extension Timeline {
     ///
     /// - Throws: ``AtomScopeError/stepOutOfRange(path:step:valid:)`` unless
     ///   `0 <= step <= stepCount`, or ``AtomScopeError/cannotWrite(path:reason:)``.
+    /// - Complexity: one pass, decoding each kept step and keyframe once.
     public func writeJournal(upTo step: Int, to url: URL) throws(AtomScopeError) {
         guard stateRange.contains(step) else {
             throw .stepOutOfRange(path: path, step: step, valid: stateRange)
         }
         let initial = try seek(to: 0, keep: false).keyframe()
         let index = journal.index
-
-        // First pass: what the records refer to, so that only those definitions are written.
-        var atoms = Set(initial.atoms.map(\.atom))
-        var subscribers = Set<Int>()
-        var locations = Set<Int>()
-        func refer(to edges: [JournalEdge]) {
-            for edge in edges {
-                atoms.insert(edge.upstream)
-                atoms.insert(edge.downstream)
-            }
-        }
-        func refer(to subscriptions: [JournalSubscription]) {
-            for subscription in subscriptions {
-                atoms.insert(subscription.atom)
-                subscribers.insert(subscription.subscriber)
-            }
-        }
-        refer(to: initial.edges)
-        refer(to: initial.subscriptions)
-        if step > 0 {
-            for number in 1...step {
-                let record = try journalStep(number)
-                atoms.formUnion(record.initialized.map(\.atom))
-                atoms.formUnion(record.updated.map(\.atom))
-                atoms.formUnion(record.released)
-                atoms.formUnion(record.recomputed)
-                if let cause = record.causeAtom { atoms.insert(cause) }
-                if let location = record.causeLocation { locations.insert(location) }
-                refer(to: record.edgesAdded)
-                refer(to: record.edgesRemoved)
-                refer(to: record.subscriptionsAdded)
-                refer(to: record.subscriptionsRemoved)
-            }
-            // Keyframes copied into the cut refer to atoms and subscribers too.
-            for position in index.keyframes.indices where (1...step).contains(index.keyframes[position].stepCount) {
-                let keyframe = try self.keyframe(at: position)
-                atoms.formUnion(keyframe.atoms.map(\.atom))
-                refer(to: keyframe.edges)
-                refer(to: keyframe.subscriptions)
-            }
-        }
 
         // A new file under a random name, mode 0600 from the start, renamed over `url` once
         // complete: `url` is never half written, and may even be this journal's own path.
@@ -78,25 +39,26 @@ extension Timeline {
         metadata[Self.cutMetadataKey] = String(step)
         do {
             let writer = try JournalWriter(adopting: file.releaseDescriptor(), path: url.relativePath, metadata: metadata, flushPolicy: .never)
-            for number in atoms.sorted() {
-                if let definition = index.atoms[number] { try writer.append(.atomDefinition(definition)) }
+            // Each definition goes just before the first record that refers to it: writing
+            // them all first would need a pass over the steps and keyframes to find them, and
+            // so decode each twice.
+            var definitions = CutDefinitions(index: index)
+            func append(_ record: JournalRecord) throws(JournalError) {
+                for definition in definitions.firstUses(in: record) {
+                    try writer.append(definition)
+                }
+                try writer.append(record)
             }
-            for number in subscribers.sorted() {
-                if let definition = index.subscribers[number] { try writer.append(.subscriberDefinition(definition)) }
-            }
-            for number in locations.sorted() {
-                if let definition = index.locations[number] { try writer.append(.locationDefinition(definition)) }
-            }
-            try writer.append(.keyframe(initial))
+            try append(.keyframe(initial))
 
             // Keyframes and marks follow the step they come after, as the recorder writes them.
             var keyframePosition = index.keyframes.firstIndex { $0.stepCount > 0 } ?? index.keyframes.count
             var markPosition = 0
             for number in 0...step {
                 if number > 0 {
-                    try writer.append(.step(journal.step(at: number - 1)))
+                    try append(.step(journal.step(at: number - 1)))
                     while keyframePosition < index.keyframes.count, index.keyframes[keyframePosition].stepCount == number {
-                        try writer.append(.keyframe(journal.keyframe(at: keyframePosition)))
+                        try append(.keyframe(journal.keyframe(at: keyframePosition)))
                         keyframePosition += 1
                     }
                 }
@@ -124,15 +86,6 @@ extension Timeline {
             .cannotWrite(path: url.relativePath, reason: reason)
         default:
             AtomScopeError(error)
-        }
-    }
-
-    /// A keyframe by its position in the index.
-    private func keyframe(at position: Int) throws(AtomScopeError) -> JournalKeyframe {
-        do {
-            return try journal.keyframe(at: position)
-        } catch {
-            throw AtomScopeError(error)
         }
     }
 }

@@ -25,6 +25,8 @@ public final class Timeline {
     public let url: URL
     /// Every mark, in order.
     public let marks: [TimelineMark]
+    /// The valid frames opening read: steps, keyframes, definitions, marks and the close.
+    package let frameCount: Int
 
     let catalog: TimelineCatalog
     /// Step numbers (from 1, ascending) where each atom id was initialized, updated or
@@ -48,14 +50,12 @@ public final class Timeline {
         self.url = url
         let journal: Journal
         do {
-            journal = try Journal(url: url, progress: progress.map { report in { report(0.5 * $0) } })
+            journal = try Journal.openForTwoPasses(url: url, progress: progress)
         } catch {
             throw AtomScopeError(error)
         }
         self.journal = journal
-        let reader = journal.reader
-        reader.progress = progress.map { reader.fractionReporter($0, into: 0.5...1) }
-        defer { reader.progress = nil }
+        defer { journal.reader.progress = nil }
         let index = journal.index
         let catalog = TimelineCatalog(index: index, startTime: journal.header.startTime)
         self.catalog = catalog
@@ -83,8 +83,9 @@ public final class Timeline {
             if rank < problem?.rank ?? .max { problem = (rank, reason()) }
         }
         var current = -1
+        var frames = 0
         do {
-            try journal.skimSteps { position, item throws(AtomScopeError) in
+            frames = try journal.skimSteps { position, item throws(AtomScopeError) in
                 let number = position + 1
                 current = position
                 func slot(_ atom: Int, _ rank: Int, _ role: String) -> Int? {
@@ -151,6 +152,7 @@ public final class Timeline {
         }
         changeIndex = changes
         recomputeIndex = recomputes
+        frameCount = frames
     }
 
     // MARK: The journal

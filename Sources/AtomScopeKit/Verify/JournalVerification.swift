@@ -28,6 +28,28 @@ public struct JournalVerification: Sendable, Equatable {
     /// it counted; a torn tail is reported; any meaning that does not hold throws, naming the
     /// step.
     public init(url: URL) throws(AtomScopeError) {
+        // The file is opened once, as every reading command opens it; only when that read
+        // stops at damage is it scanned again, reading past the damage to report it.
+        let timeline: Timeline
+        do {
+            timeline = try Timeline(url: url)
+        } catch {
+            guard case .damagedJournal = error else { throw error }
+            self = try Self(readingPastDamage: url, plainReadError: error)
+            return
+        }
+        path = timeline.path
+        frames = timeline.frameCount
+        steps = timeline.stepCount
+        ending = timeline.ending
+        damage = []
+        keyframesChecked = try timeline.checkKeyframes()
+    }
+
+    /// The frames of a journal the plain read stopped in, read past its damage. With no
+    /// damage that valid frames follow, what stopped the plain read was in what a record
+    /// means, not in the framing, and `plainReadError` is thrown as it is.
+    private init(readingPastDamage url: URL, plainReadError: AtomScopeError) throws(AtomScopeError) {
         let reader: JournalReader
         var frames = 0
         var steps = 0
@@ -41,11 +63,13 @@ public struct JournalVerification: Sendable, Equatable {
         } catch {
             throw AtomScopeError(error)
         }
+        guard !damage.isEmpty else { throw plainReadError }
         path = reader.path
         self.frames = frames
         self.steps = steps
         self.damage = damage
-        keyframesChecked = damage.isEmpty ? try Timeline(url: url).checkKeyframes() : 0
+        // Steps after damage cannot be placed in time, so nothing is replayed.
+        keyframesChecked = 0
     }
 
     /// Frames the damage took, in all.

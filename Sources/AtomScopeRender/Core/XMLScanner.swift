@@ -1,3 +1,5 @@
+import AtomScopeKit
+
 /// A small, strict XML scanner: it splits a document into tokens and refuses anything it does
 /// not fully understand, rather than guessing. Entity references are decoded in text and
 /// attribute values (the five predefined ones and numeric ones; any other `&name;` stays as
@@ -212,7 +214,7 @@ struct XMLScanner {
             if isAllowed(scalar) {
                 result.append(scalar)
             } else {
-                result.append(contentsOf: "\\u{\(String(scalar.value, radix: 16))}".unicodeScalars)
+                result.append(contentsOf: TerminalText.visible(scalar).unicodeScalars)
             }
         }
         return String(result)

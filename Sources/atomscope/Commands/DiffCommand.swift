@@ -51,7 +51,7 @@ struct DiffCommand: ReportingCommand {
         let timeline = try console.openTimeline(journal)
         let diff = try timeline.diff(from: a, to: b)
         if json {
-            console.print(JSONOutput.document(diff))
+            console.print(json: diff)
         } else if diff.isEmpty {
             console.print("steps \(a) and \(b) have the same state")
         } else {

@@ -140,6 +140,6 @@ struct GraphCommand: ReportingCommand {
             highlightingChanges: changes,
             focus: focus,
             depth: depth ?? 1
-        ).dot
+        )
     }
 }

@@ -41,9 +41,17 @@ struct LogCommand: ReportingCommand {
             switch entry {
             case .step(let number):
                 let step = try timeline.step(number)
-                console.print(json ? JSONOutput.line(LogEntry(step)) : formatter.logLine(step, recomputed: recomputed))
+                if json {
+                    console.print(jsonLine: LogEntry(step))
+                } else {
+                    console.print(formatter.logLine(step, recomputed: recomputed))
+                }
             case .mark(let mark):
-                console.print(json ? JSONOutput.line(LogMarkEntry(mark)) : formatter.markLine(mark))
+                if json {
+                    console.print(jsonLine: LogMarkEntry(mark))
+                } else {
+                    console.print(formatter.markLine(mark))
+                }
             }
         }
     }

@@ -21,7 +21,7 @@ struct ReplCommandLine: ReportingCommand {
         let timeline = try console.openTimeline(journal)
         // The layout runs in the worker, under its deadline, so that a graph too big for `dot`
         // cannot hang the REPL (gvLayout cannot be interrupted).
-        let session = ReplSession(timeline: timeline, style: console.style) { dot, format, _ in
+        let session = ReplSession(timeline: timeline, style: console.style) { dot, format in
             let progress = ProgressLine.onTerminal("laying out the graph")
             defer { progress?.finish() }
             return try GraphRenderer().renderIsolated(

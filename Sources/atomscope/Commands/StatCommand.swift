@@ -19,15 +19,17 @@ struct StatCommand: ReportingCommand {
     var recomputed = false
 
     func execute(console: Console) throws {
-        // Two passes over the file: frames and index, then what each step changed.
         let progress = ProgressLine.onTerminal("reading \(URL(fileURLWithPath: journal).lastPathComponent)")
         defer { progress?.finish() }
-        let opened = try Journal(url: URL(fileURLWithPath: journal), progress: progress.map { line in { line.update(0.5 * $0) } })
-        opened.reader.progress = progress.map { line in opened.reader.fractionReporter({ line.update($0) }, into: 0.5...1) }
+        let opened = try Journal.openForTwoPasses(url: URL(fileURLWithPath: journal), progress: progress.map { line in { line.update($0) } })
         let statistics = try JournalStatistics(journal: opened)
         opened.reader.progress = nil
         progress?.finish()
         console.noteDamage(path: journal, ending: opened.index.ending)
-        console.print(json ? JSONOutput.document(statistics) : statistics.text(style: console.style, recomputed: recomputed))
+        if json {
+            console.print(json: statistics)
+        } else {
+            console.print(statistics.text(style: console.style, recomputed: recomputed))
+        }
     }
 }

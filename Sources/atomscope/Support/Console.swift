@@ -23,6 +23,21 @@ struct Console {
         Swift.print(TerminalText.escaped(text, allowingStyle: style.colored))
     }
 
+    // `--json` output is printed as JSONOutput writes it, not through `print(_:)`: JSONOutput
+    // already writes every character that could drive the terminal as a JSON `\u` escape,
+    // and the text escape would write one as `\u{1b}`, which is not JSON. One layer escapes,
+    // so the JSON stays exact.
+
+    /// Prints a `--json` document, pretty-printed.
+    func print(json document: some Encodable) {
+        Swift.print(JSONOutput.document(document))
+    }
+
+    /// Prints one line of a `--json` stream.
+    func print(jsonLine value: some Encodable) {
+        Swift.print(JSONOutput.line(value))
+    }
+
     func write(_ bytes: Data) {
         FileHandle.standardOutput.write(bytes)
     }

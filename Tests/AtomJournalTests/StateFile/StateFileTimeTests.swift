@@ -86,4 +86,50 @@ struct StateFileTimeTests {
             #expect(file.provenance?.time == Date(timeIntervalSince1970: seconds), "\(text)")
         }
     }
+
+    private static func written(_ date: Date) throws -> String {
+        let json = try JSONSerialization.jsonObject(with: file(time: date).jsonData()) as? [String: Any]
+        return try #require((json?["provenance"] as? [String: Any])?["time"] as? String)
+    }
+
+    private static func read(_ text: String) throws -> Date? {
+        let json = #"{"format": "atomscope-state", "version": "1.0", "atoms": {}, "provenance": {"time": "\#(text)"}}"#
+        return try AtomStateFile(jsonData: Data(json.utf8)).provenance?.time
+    }
+
+    /// Edge dates, written and read as the proleptic Gregorian calendar of ISO 8601 counts
+    /// them. Foundation's calendar switches to the Julian one before 1582-10-15 (it would
+    /// write this year 1 date as 0001-01-03) and stops at 4713 BC, which is why the whole
+    /// seconds are not Foundation's.
+    @Test func edgeDatesWriteAndReadAsISO8601CountsThem() throws {
+        let cases: [(unix: Double, text: String)] = [
+            (0, "1970-01-01T00:00:00.000Z"),
+            (951_782_400, "2000-02-29T00:00:00.000Z"),
+            (1_709_251_199, "2024-02-29T23:59:59.000Z"),
+            (253_402_300_799, "9999-12-31T23:59:59.000Z"),
+            (253_402_300_800, "+10000-01-01T00:00:00.000Z"),
+            (-12_219_292_801, "1582-10-14T23:59:59.000Z"),
+            (-62_135_596_800, "0001-01-01T00:00:00.000Z"),
+            (-62_167_219_200, "0000-01-01T00:00:00.000Z"),
+            (-62_198_755_200, "-0001-01-01T00:00:00.000Z"),
+        ]
+        for (unix, text) in cases {
+            let date = Date(timeIntervalSince1970: unix)
+            #expect(try Self.written(date) == text, "\(unix)")
+            #expect(try Self.read(text) == date, "\(text)")
+        }
+        #expect(try Self.read("1970-01-01T00:00:00Z") == Date(timeIntervalSince1970: 0))
+        #expect(try Self.read("2024-02-29T00:00:00-00:30") == Date(timeIntervalSince1970: 1_709_166_600))
+    }
+
+    /// Times out of range (month 13, day 0, a 24-hour offset) or not in a form either reader
+    /// knows are refused, as before.
+    @Test(arguments: [
+        "2025-13-01T00:00:00Z", "2025-00-10T00:00:00Z", "2025-01-00T00:00:00Z", "2025-01-31T10:30:00+24:00",
+        "2025-01-31T10:30:00", "2025-01-31 10:30:00Z", "20250131T103000Z", "2025-01-31T10:30:00.Z",
+        "-2025-1-31T10:30:00Z", "",
+    ])
+    func outOfRangeOrMalformedTimesAreRefused(text: String) {
+        #expect(throws: AtomStateFileError.self, "\(text)") { try Self.read(text) }
+    }
 }

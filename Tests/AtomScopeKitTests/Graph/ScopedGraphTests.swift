@@ -34,7 +34,7 @@ struct ScopedGraphTests {
         let timeline = try Timeline(url: url)
         #expect(timeline.atomIDs.contains("QueryAtom @ PaneID()"))
         #expect(try timeline.resolve(atom: "QueryAtom") == "QueryAtom @ PaneID()")
-        let dot = try timeline.graph(at: timeline.stepCount).dot
+        let dot = try timeline.graph(at: timeline.stepCount)
         let cluster = try #require(dot.range(of: "subgraph \"cluster_0\" {"))
         let clusterEnd = try #require(dot.range(of: "  }", range: cluster.upperBound..<dot.endIndex))
         let body = dot[cluster.upperBound..<clusterEnd.lowerBound]

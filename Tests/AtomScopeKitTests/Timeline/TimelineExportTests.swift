@@ -90,6 +90,57 @@ struct TimelineExportTests {
         #expect(!FileManager.default.fileExists(atPath: folder.appending(path: "never.journal").path))
     }
 
+    /// As the recorder writes them: a definition comes just before the first record that
+    /// refers to it (so the cut is written in one pass over the steps), and only once.
+    @Test("a cut defines each atom, subscriber and location once, just before its first use", arguments: [
+        (TimelineFixtures.counter, 304), (TimelineFixtures.todo, 14), (TimelineFixtures.todo, 7),
+    ])
+    func cutDefinitionsComeBeforeFirstUse(url: URL, cut: Int) throws {
+        let folder = try TimelineFixtures.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let output = folder.appending(path: "cut.journal")
+        try Timeline(url: url).writeJournal(upTo: cut, to: output)
+        let records = try JournalReader(url: output).readAll().records
+        var pending: [String] = []
+        var defined = Set<String>()
+        var laterSteps = 0
+        for record in records {
+            let name: String?
+            switch record {
+            case .atomDefinition(let definition): name = "atom \(definition.number)"
+            case .subscriberDefinition(let definition): name = "subscriber \(definition.number)"
+            case .locationDefinition(let definition): name = "location \(definition.number)"
+            default: name = nil
+            }
+            if let name {
+                #expect(defined.insert(name).inserted, "\(name) defined twice")
+                pending.append(name)
+                continue
+            }
+            var used = Set<String>()
+            switch record {
+            case .step(let step):
+                laterSteps += 1
+                used.formUnion((step.initialized + step.updated).map { "atom \($0.atom)" })
+                used.formUnion((step.released + step.recomputed + [step.causeAtom].compactMap { $0 }).map { "atom \($0)" })
+                used.formUnion((step.edgesAdded + step.edgesRemoved).flatMap { ["atom \($0.upstream)", "atom \($0.downstream)"] })
+                used.formUnion((step.subscriptionsAdded + step.subscriptionsRemoved).flatMap { ["atom \($0.atom)", "subscriber \($0.subscriber)"] })
+                if let location = step.causeLocation { used.insert("location \(location)") }
+            case .keyframe(let keyframe):
+                used.formUnion(keyframe.atoms.map { "atom \($0.atom)" })
+                used.formUnion(keyframe.edges.flatMap { ["atom \($0.upstream)", "atom \($0.downstream)"] })
+                used.formUnion(keyframe.subscriptions.flatMap { ["atom \($0.atom)", "subscriber \($0.subscriber)"] })
+            default:
+                break
+            }
+            #expect(used.isSubset(of: defined), "\(used.subtracting(defined).sorted()) used before being defined")
+            #expect(Set(pending).isSubset(of: used), "\(Set(pending).subtracting(used).sorted()) defined before a record that does not use them")
+            pending.removeAll()
+        }
+        #expect(laterSteps == cut)
+        #expect(pending.isEmpty)
+    }
+
     @Test("a journal can be cut in place")
     func cutInPlace() throws {
         let folder = try TimelineFixtures.temporaryFolder()
