@@ -10,15 +10,21 @@ import Foundation
 /// never patched: an instance changed in place is the same pointer and may compare equal to
 /// itself, yet encode differently, so only the whole value is true for them.
 protocol JournalPatchableArray {
-    /// The edits that turn `previous` into this array, or `nil` when a patch would not be
-    /// smaller than the whole value (or `previous` is not an array of the same type, or an
-    /// element cannot be encoded).
-    func edits(from previous: Any, encoder: JournalValueEncoder) -> [JournalArrayEdit]?
+    /// A list patcher for arrays of this type: asked once per atom, so that its later values
+    /// need no cast or conformance lookup.
+    static func makePatcher() -> RecordedListPatcher
 }
 
 extension Array: JournalPatchableArray where Element: Encodable & Equatable {
-    func edits(from previous: Any, encoder: JournalValueEncoder) -> [JournalArrayEdit]? {
-        guard !(Element.self is AnyObject.Type), let old = previous as? [Element], !isEmpty else { return nil }
+    static func makePatcher() -> RecordedListPatcher {
+        TypedListPatcher<Element>()
+    }
+
+    /// The edits that turn `old` into this array, or `nil` when a patch would not be
+    /// smaller than the whole value (or an element cannot be encoded, or the elements are
+    /// class instances).
+    func edits(from old: [Element], encoder: JournalValueEncoder) -> [JournalArrayEdit]? {
+        guard !(Element.self is AnyObject.Type), !isEmpty else { return nil }
         let (prefix, suffix, replaced) = Self.changedRange(old, self)
         let oldMiddle = old.count - suffix - prefix
         let newMiddle = count - suffix - prefix

@@ -15,16 +15,12 @@ final class RecordedAtom {
     /// The last value, when it was a scalar written straight into the step: kept typed, so
     /// that only a keyframe turns it into text.
     private var scalar: RecordedScalar?
-    /// The value itself, kept only for arrays that can be patched: the base of the next
-    /// patch, and what a keyframe encodes after patches. The store holds the same value, so
-    /// keeping it costs no copy.
-    private var heldValue: Any?
-    /// Whether the atom's values are arrays that can be patched, found at its first value:
-    /// an atom's value type never changes, and asking a value whether it conforms to a
-    /// protocol costs more than encoding an `Int`.
-    private var isPatchable: Bool?
-    /// How the values are written, found at the first value.
+    /// How the values are written, found at the first value: an atom's value type never
+    /// changes, and asking a value what it is costs more than encoding an `Int`.
     private var form: RecordedValueForm?
+    /// The atom's list patcher, when its values are arrays that can be patched; found with the
+    /// form.
+    private var patcher: RecordedListPatcher?
 
     init(isSensitive: Bool) {
         self.isSensitive = isSensitive
@@ -34,25 +30,26 @@ final class RecordedAtom {
     /// the bytes, an array that changed in a few elements as a patch of the previous one
     /// (its edits are returned, the entry holds the placeholder), anything else whole.
     ///
-    /// A scalar is read where the store keeps it (`withCommittedValue`), never boxed.
+    /// Scalars and lists are read where the store keeps them (`withCommittedValue`), never
+    /// boxed.
     @MainActor
     func write(
         _ change: UnsafePointer<AtomValueChange>, atom number: Int, into entries: inout EncodedValueEntries, encoder: JournalValueEncoder
     ) -> [JournalArrayEdit]? {
-        if !isSensitive, form != .general {
-            let form = self.form
-            let found = AtomValueChange.withCommittedValue(of: change) { pointer, type in
-                let form = form ?? RecordedValueForm(type: type)
-                return (form, form.scalar(at: pointer, type: type))
+        if !isSensitive {
+            if form == nil, let sample = change.pointee.value {
+                learn(from: sample)
             }
-            if let (form, scalar) = found {
-                self.form = form
-                if let scalar {
-                    self.scalar = scalar
-                    encoded = nil
-                    entries.append(atom: number) { scalar.write(into: &$0) }
-                    return nil
-                }
+            if let form, form != .general,
+               let found = AtomValueChange.withCommittedValue(of: change, { form.scalar(at: $0, type: $1) }), let scalar = found {
+                self.scalar = scalar
+                encoded = nil
+                entries.append(atom: number) { scalar.write(into: &$0) }
+                return nil
+            }
+            if let patcher, let found = AtomValueChange.withCommittedValue(of: change, { patcher.write(at: $0, type: $1, encoder: encoder) }),
+               let written = found {
+                return record(written, atom: number, into: &entries)
             }
         }
         let written = write(change.pointee.value, encoder: encoder)
@@ -64,36 +61,53 @@ final class RecordedAtom {
     /// when it is an array that changed in a few elements, otherwise whole.
     func write(_ value: Any?, encoder: JournalValueEncoder) -> (value: JournalValue, edits: [JournalArrayEdit]?) {
         scalar = nil
-        let array = patchable(value)
-        if let array, let previous = heldValue, let edits = array.edits(from: previous, encoder: encoder) {
-            encoded = nil
-            heldValue = value
-            return (JournalValuePatch.placeholder, edits)
+        if !isSensitive, let value {
+            if form == nil { learn(from: value) }
+            if let patcher, let written = patcher.write(value, encoder: encoder) {
+                switch written {
+                case .patch(let edits):
+                    encoded = nil
+                    return (JournalValuePatch.placeholder, edits)
+                case .whole(let whole):
+                    encoded = whole
+                    return (whole, nil)
+                }
+            }
         }
+        patcher?.forget()
         let whole = encoder.encode(value, isSensitive: isSensitive)
         encoded = whole
-        // The next patch's base is exactly what readers hold after this whole value, so there
-        // is one only when that is JSON: a value written as its description cannot be patched.
-        if array != nil, case .json = whole {
-            heldValue = value
-        } else {
-            heldValue = nil
-        }
         return (whole, nil)
     }
 
     /// The whole value, encoding it if a patch or a scalar wrote it last.
     func wholeValue(encoder: JournalValueEncoder) -> JournalValue {
         if let encoded { return encoded }
-        let value = scalar.map { .json($0.json) } ?? encoder.encode(heldValue, isSensitive: isSensitive)
+        let value = scalar.map { .json($0.json) } ?? patcher?.wholeValue(encoder: encoder) ?? .absent
         encoded = value
         return value
     }
 
-    private func patchable(_ value: Any?) -> (any JournalPatchableArray)? {
-        guard !isSensitive, isPatchable != false, let value else { return nil }
-        let array = value as? any JournalPatchableArray
-        isPatchable = array != nil
-        return array
+    /// Finds the form and the patcher from the atom's first value.
+    private func learn(from sample: Any) {
+        let form = RecordedValueForm(sample: sample)
+        self.form = form
+        if form == .general, let array = sample as? any JournalPatchableArray {
+            patcher = type(of: array).makePatcher()
+        }
+    }
+
+    private func record(_ written: RecordedListPatcher.Written, atom number: Int, into entries: inout EncodedValueEntries) -> [JournalArrayEdit]? {
+        scalar = nil
+        switch written {
+        case .patch(let edits):
+            encoded = nil
+            entries.append(atom: number, value: JournalValuePatch.placeholder)
+            return edits
+        case .whole(let whole):
+            encoded = whole
+            entries.append(atom: number, value: whole)
+            return nil
+        }
     }
 }

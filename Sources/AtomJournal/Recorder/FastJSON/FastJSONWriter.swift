@@ -39,9 +39,25 @@ final class FastJSONWriter {
         var frames: [Frame] = []
         var entries: [Entry] = []
         var scratch: [UInt8] = []
-        var order: [Int] = []
+        /// The objects closed last, by their keys in the order written: the objects of one
+        /// type have the same keys, so their sorted order and quoted keys are worked out once.
+        var shapes: [ObjectShape] = []
+        var nextShape = 0
         var nextID = 0
         var failed = false
+    }
+
+    /// The keys of an object as its `encode(to:)` writes them, and what closing such an
+    /// object needs: their sorted order and each key quoted, with its colon.
+    struct ObjectShape {
+        var keys: [String]
+        /// Entry positions in sorted-key order; empty when the keys cannot be written as
+        /// `JSONEncoder` would (a key twice, or canonically equivalent keys).
+        var order: [Int]
+        var quotedKeys: [[UInt8]]
+
+        /// How many shapes are kept: a value rarely nests objects of more types than this.
+        static let cacheSize = 8
     }
 
     private let state: UnsafeMutablePointer<State>
@@ -71,10 +87,6 @@ final class FastJSONWriter {
     private var scratch: [UInt8] {
         get { state.pointee.scratch }
         _modify { yield &state.pointee.scratch }
-    }
-    private var order: [Int] {
-        get { state.pointee.order }
-        _modify { yield &state.pointee.order }
     }
     private var nextID: Int {
         get { state.pointee.nextID }
@@ -191,52 +203,93 @@ final class FastJSONWriter {
     }
 
     private func closeObject(_ frame: Frame) {
-        let count = entries.count - frame.entriesStart
-        defer { entries.removeSubrange(frame.entriesStart...) }
+        let base = frame.entriesStart
+        let count = state.pointee.entries.count - base
+        defer { state.pointee.entries.removeSubrange(base...) }
         if count == 0 {
             bytes.append(UInt8(ascii: "{"))
             bytes.append(UInt8(ascii: "}"))
             return
         }
-        let base = frame.entriesStart
-        order.removeAll(keepingCapacity: true)
-        var hasNonASCII = false
-        for index in 0..<count {
-            order.append(base + index)
-            if !hasNonASCII, entries[base + index].key.utf8.contains(where: { $0 >= 0x80 }) {
-                hasNonASCII = true
+        let shapeIndex = shape(of: base, count: count)
+        // The shape, the entries and the output are read in place: copying them out of the
+        // state (through the accessors above) would retain every key and array per object.
+        let state = state
+        let written: Bool = {
+            let shape = state.pointee.shapes[shapeIndex]
+            guard !shape.order.isEmpty else { return false }
+            state.pointee.scratch.removeAll(keepingCapacity: true)
+            state.pointee.scratch.append(UInt8(ascii: "{"))
+            let end = state.pointee.bytes.count
+            for (position, index) in shape.order.enumerated() {
+                if position > 0 { state.pointee.scratch.append(UInt8(ascii: ",")) }
+                state.pointee.scratch.append(contentsOf: shape.quotedKeys[index])
+                let start = state.pointee.entries[base + index].start
+                let next = index + 1 < count ? state.pointee.entries[base + index + 1].start : end
+                state.pointee.bytes.withUnsafeBufferPointer { bytes in
+                    state.pointee.scratch.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<next]))
+                }
             }
+            state.pointee.scratch.append(UInt8(ascii: "}"))
+            state.pointee.bytes.replaceSubrange(frame.start..., with: state.pointee.scratch)
+            return true
+        }()
+        if !written {
+            failed = true
         }
+    }
+
+    /// The cached shape of the object whose `count` entries start at `base`, worked out and
+    /// cached first if it is new.
+    private func shape(of base: Int, count: Int) -> Int {
+        let state = state
+        for index in state.pointee.shapes.indices where state.pointee.shapes[index].keys.count == count {
+            var same = true
+            for position in 0..<count where state.pointee.shapes[index].keys[position] != state.pointee.entries[base + position].key {
+                same = false
+                break
+            }
+            if same { return index }
+        }
+        let keys = state.pointee.entries[base...].map(\.key)
+        let shape = ObjectShape(keys: keys, order: Self.sortedOrder(keys), quotedKeys: keys.map { key in
+            var quoted: [UInt8] = []
+            FastJSONBytes.appendString(key, to: &quoted)
+            quoted.append(UInt8(ascii: ":"))
+            return quoted
+        })
+        if state.pointee.shapes.count < ObjectShape.cacheSize {
+            state.pointee.shapes.append(shape)
+            return state.pointee.shapes.count - 1
+        }
+        let slot = state.pointee.nextShape
+        state.pointee.nextShape = (slot + 1) % ObjectShape.cacheSize
+        state.pointee.shapes[slot] = shape
+        return slot
+    }
+
+    /// The positions of `keys` in sorted order, or none when `JSONEncoder` would write the
+    /// object differently from its entries: a key written twice (it keeps one) or keys that
+    /// differ only in their Unicode normalization (it merges them).
+    private static func sortedOrder(_ keys: [String]) -> [Int] {
+        var order = Array(keys.indices)
         // Insertion sort: objects are small and often nearly sorted.
-        for index in 1..<count {
+        for index in order.indices.dropFirst() {
             let moving = order[index]
             var slot = index
-            while slot > 0, Self.precedes(entries[moving].key, entries[order[slot - 1]].key) {
+            while slot > 0, precedes(keys[moving], keys[order[slot - 1]]) {
                 order[slot] = order[slot - 1]
                 slot -= 1
             }
             order[slot] = moving
         }
-        for index in 1..<count where entries[order[index - 1]].key == entries[order[index]].key {
-            failed = true  // a key written twice: JSONEncoder keeps one, which is not reproduced
-            return
+        for index in order.indices.dropFirst() where keys[order[index - 1]] == keys[order[index]] {
+            return []
         }
-        if hasNonASCII, Set(entries[base...].lazy.map(\.key)).count != count {
-            failed = true  // canonically equivalent keys, which JSONEncoder would merge
-            return
+        if keys.contains(where: { $0.utf8.contains { $0 >= 0x80 } }), Set(keys).count != keys.count {
+            return []
         }
-        scratch.removeAll(keepingCapacity: true)
-        scratch.append(UInt8(ascii: "{"))
-        for (position, entryIndex) in order.enumerated() {
-            if position > 0 { scratch.append(UInt8(ascii: ",")) }
-            FastJSONBytes.appendString(entries[entryIndex].key, to: &scratch)
-            scratch.append(UInt8(ascii: ":"))
-            let start = entries[entryIndex].start
-            let end = entryIndex + 1 < entries.count ? entries[entryIndex + 1].start : bytes.count
-            scratch.append(contentsOf: bytes[start..<end])
-        }
-        scratch.append(UInt8(ascii: "}"))
-        bytes.replaceSubrange(frame.start..., with: scratch)
+        return order
     }
 
     /// UTF-8 byte order, as `.sortedKeys` orders keys.
