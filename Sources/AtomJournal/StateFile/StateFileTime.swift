@@ -21,7 +21,6 @@ enum StateFileTime {
     private static let exactLimit = 1e15
 
     private static let withFraction = Date.ISO8601FormatStyle(includingFractionalSeconds: true)
-    private static let withoutFraction = Date.ISO8601FormatStyle()
 
     static func format(_ date: Date) -> String {
         let seconds = date.timeIntervalSinceReferenceDate
@@ -40,12 +39,11 @@ enum StateFileTime {
 
     /// Accepts the time with any number of fractional digits or none, and with `Z` or an
     /// offset, since people edit these files; a time with more digits than a `Date` holds
-    /// reads as the nearest `Date`.
+    /// reads as the nearest `Date`. Anything else is refused, never read as a nearby time:
+    /// Foundation's parser reads 2023-02-29 as March 1 and ignores text after the zone. It
+    /// also reads what `format` writes through Foundation (years of up to nine digits).
     static func parse(_ text: String) -> Date? {
-        if let exact = ExactTime(parsing: text) {
-            return Date(timeIntervalSinceReferenceDate: exact.value)
-        }
-        return (try? withFraction.parse(text)) ?? (try? withoutFraction.parse(text))
+        ExactTime(parsing: text).map { Date(timeIntervalSinceReferenceDate: $0.value) }
     }
 
     private static func text(of time: ExactTime, fractionDigits: Int) -> String {
