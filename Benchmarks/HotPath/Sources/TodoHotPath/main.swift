@@ -6,48 +6,12 @@
 // default policy (`on`) or without (`off`).
 //
 // Usage: TodoHotPath on|off SESSIONS [DIRECTORY]
+//
+// The atoms are the benchmark's own (TodoAtoms.swift is a link to Benchmarks/Benchmarks/Journal).
 
 import AtomJournal
 import Atoms
 import Foundation
-
-struct Todo: Hashable, Codable, Sendable {
-    var id: Int
-    var text: String
-    var isCompleted: Bool
-}
-
-enum Filter: String, Hashable, Codable, Sendable {
-    case all, completed, uncompleted
-}
-
-struct TodosAtom: StateAtom, Hashable {
-    func defaultValue(context: Context) -> [Todo] { [] }
-}
-
-struct FilterAtom: StateAtom, Hashable {
-    func defaultValue(context: Context) -> Filter { .all }
-}
-
-struct FilteredTodosAtom: ValueAtom, Hashable {
-    func value(context: Context) -> [Todo] {
-        let filter = context.watch(FilterAtom())
-        let todos = context.watch(TodosAtom())
-        switch filter {
-        case .all: return todos
-        case .completed: return todos.filter(\.isCompleted)
-        case .uncompleted: return todos.filter { !$0.isCompleted }
-        }
-    }
-}
-
-struct StatsAtom: ValueAtom, Hashable {
-    func value(context: Context) -> String {
-        let todos = context.watch(TodosAtom())
-        let done = todos.filter(\.isCompleted).count
-        return "\(done)/\(todos.count) done"
-    }
-}
 
 /// One session: the same script as the benchmark's, ending with 40 todos listed.
 @MainActor

@@ -1,0 +1,1 @@
+../../../Benchmarks/Journal/TodoAtoms.swift
