@@ -53,24 +53,15 @@ struct JournalValueEncoder {
 
     /// A JSON string literal.
     static func quoted(_ text: String) -> String {
-        var result = "\""
-        result.unicodeScalars.reserveCapacity(text.unicodeScalars.count + 2)
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": result += "\\\""
-            case "\\": result += "\\\\"
-            case "\n": result += "\\n"
-            case "\r": result += "\\r"
-            case "\t": result += "\\t"
-            default:
-                if scalar.value < 0x20 {
-                    let hex = String(scalar.value, radix: 16)
-                    result += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-                } else {
-                    result.unicodeScalars.append(scalar)
-                }
-            }
-        }
-        return result + "\""
+        var bytes: [UInt8] = []
+        appendQuoted(text, to: &bytes)
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// Appends the JSON string literal of `text`: `\"`, `\\`, `\n`, `\r`, `\t`, other controls
+    /// as `\u00xx`, everything else as its UTF-8 bytes. These are the bytes every journal since
+    /// 1.0 holds for a `String`, so they stay as they are where `JSONEncoder` writes `\b` or `\f`.
+    static func appendQuoted(_ text: String, to bytes: inout [UInt8]) {
+        FastJSONBytes.appendString(text, to: &bytes, shortEscapesForBackspaceAndFormFeed: false)
     }
 }

@@ -44,7 +44,7 @@ final class RecordedAtom {
                let found = AtomValueChange.withCommittedValue(of: change, { form.scalar(at: $0, type: $1) }), let scalar = found {
                 self.scalar = scalar
                 encoded = nil
-                entries.append(atom: number) { scalar.write(into: &$0) }
+                entries.append(atom: number) { scalar.write(into: &$0, scratch: &$1) }
                 return nil
             }
             if let patcher, let found = AtomValueChange.withCommittedValue(of: change, { patcher.write(at: $0, type: $1, encoder: encoder) }),

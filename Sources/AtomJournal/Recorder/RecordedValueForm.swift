@@ -73,14 +73,17 @@ enum RecordedScalar {
     case string(String)
 
     /// Writes the value's entry bytes: the JSON tag, the length, the text.
-    func write(into writer: inout ByteWriter) {
+    func write(into writer: inout ByteWriter, scratch: inout [UInt8]) {
         switch self {
         case .int(let number):
             FastJSONBytes.withIntegerText(number) { writer.json($0) }
         case .bool(let flag):
             writer.value(.json(flag ? "true" : "false"))
         case .string(let text):
-            writer.value(.json(JournalValueEncoder.quoted(text)))
+            // The literal is built in the scratch buffer, since its length goes first.
+            scratch.removeAll(keepingCapacity: true)
+            JournalValueEncoder.appendQuoted(text, to: &scratch)
+            scratch.withUnsafeBytes { writer.json($0) }
         }
     }
 

@@ -5,6 +5,8 @@
 struct EncodedValueEntries {
     private(set) var count = 0
     private(set) var writer = ByteWriter(capacity: 0)
+    /// Room for a value that must be built before its length is written, kept between entries.
+    private var scratch: [UInt8] = []
 
     var isEmpty: Bool { count == 0 }
 
@@ -16,15 +18,18 @@ struct EncodedValueEntries {
 
     /// Appends an entry whose value is written by `body` into the same bytes: one tag and
     /// what follows it, as `ByteWriter.value(_:)` writes a `JournalValue`.
-    mutating func append(atom: Int, _ body: (inout ByteWriter) -> Void) {
+    /// `body` also gets a scratch buffer, empty or not, to build a value in.
+    mutating func append(atom: Int, _ body: (inout ByteWriter, inout [UInt8]) -> Void) {
         count += 1
         writer.varint(atom)
-        body(&writer)
+        body(&writer, &scratch)
     }
 
     /// Appends an entry for a value that is at hand as a `JournalValue`.
     mutating func append(atom: Int, value: JournalValue) {
-        append(atom: atom) { $0.value(value) }
+        count += 1
+        writer.varint(atom)
+        writer.value(value)
     }
 }
 

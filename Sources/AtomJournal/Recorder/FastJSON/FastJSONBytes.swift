@@ -3,7 +3,10 @@ enum FastJSONBytes {
     /// A JSON string literal with `JSONEncoder`'s escapes under `.withoutEscapingSlashes`:
     /// `\"`, `\\`, `\b`, `\f`, `\n`, `\r`, `\t`, other controls as `\u00xx` (lowercase hex),
     /// everything else (DEL, non-ASCII) as its UTF-8 bytes.
-    static func appendString(_ text: String, to bytes: inout [UInt8]) {
+    ///
+    /// Without `shortEscapesForBackspaceAndFormFeed`, backspace and form feed are written as
+    /// `\u0008` and `\u000c`, as the recorder has always written a `String` atom's value.
+    static func appendString(_ text: String, to bytes: inout [UInt8], shortEscapesForBackspaceAndFormFeed: Bool = true) {
         var text = text
         text.withUTF8 { utf8 in
             bytes.reserveCapacity(bytes.count + utf8.count + 2)
@@ -22,8 +25,8 @@ enum FastJSONBytes {
                 switch byte {
                 case UInt8(ascii: "\""): bytes.append(UInt8(ascii: "\""))
                 case UInt8(ascii: "\\"): bytes.append(UInt8(ascii: "\\"))
-                case 0x08: bytes.append(UInt8(ascii: "b"))
-                case 0x0C: bytes.append(UInt8(ascii: "f"))
+                case 0x08 where shortEscapesForBackspaceAndFormFeed: bytes.append(UInt8(ascii: "b"))
+                case 0x0C where shortEscapesForBackspaceAndFormFeed: bytes.append(UInt8(ascii: "f"))
                 case 0x0A: bytes.append(UInt8(ascii: "n"))
                 case 0x0D: bytes.append(UInt8(ascii: "r"))
                 case 0x09: bytes.append(UInt8(ascii: "t"))
