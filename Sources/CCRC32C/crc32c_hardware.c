@@ -37,6 +37,32 @@ uint32_t atomscope_crc32c_hardware(uint32_t crc, const void *bytes, size_t count
 }
 
 __attribute__((target("sse4.2")))
+uint32_t atomscope_crc32c_hardware_short(uint32_t crc, const void *bytes, size_t count) {
+    const unsigned char *p = bytes;
+    uint32_t narrow = crc;
+    if (count & 8) {
+        uint64_t word;
+        memcpy(&word, p, 8);
+        narrow = (uint32_t)_mm_crc32_u64(narrow, word);
+        p += 8;
+    }
+    if (count & 4) {
+        uint32_t word;
+        memcpy(&word, p, 4);
+        narrow = _mm_crc32_u32(narrow, word);
+        p += 4;
+    }
+    if (count & 2) {
+        uint16_t word;
+        memcpy(&word, p, 2);
+        narrow = _mm_crc32_u16(narrow, word);
+        p += 2;
+    }
+    if (count & 1) narrow = _mm_crc32_u8(narrow, *p);
+    return narrow;
+}
+
+__attribute__((target("sse4.2")))
 void atomscope_crc32c_hardware_lanes(atomscope_crc32c_lanes *lanes) {
     size_t common = lanes->count[0];
     for (int lane = 1; lane < 4; lane++) {
@@ -101,6 +127,11 @@ uint32_t atomscope_crc32c_hardware(uint32_t crc, const void *bytes, size_t count
 }
 
 __attribute__((target("crc")))
+uint32_t atomscope_crc32c_hardware_short(uint32_t crc, const void *bytes, size_t count) {
+    return atomscope_crc32c_hardware(crc, bytes, count & 15);
+}
+
+__attribute__((target("crc")))
 void atomscope_crc32c_hardware_lanes(atomscope_crc32c_lanes *lanes) {
     for (int lane = 0; lane < 4; lane++) {
         lanes->crc[lane] = atomscope_crc32c_hardware(lanes->crc[lane], lanes->bytes[lane], lanes->count[lane]);
@@ -112,6 +143,12 @@ void atomscope_crc32c_hardware_lanes(atomscope_crc32c_lanes *lanes) {
 int atomscope_crc32c_hardware_available(void) { return 0; }
 
 uint32_t atomscope_crc32c_hardware(uint32_t crc, const void *bytes, size_t count) {
+    (void)bytes;
+    (void)count;
+    return crc;
+}
+
+uint32_t atomscope_crc32c_hardware_short(uint32_t crc, const void *bytes, size_t count) {
     (void)bytes;
     (void)count;
     return crc;

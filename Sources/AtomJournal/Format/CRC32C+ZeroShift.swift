@@ -1,3 +1,5 @@
+import CCRC32C
+
 /// Moving a CRC-32C register across a run of bytes without reading them.
 ///
 /// The register update is linear over GF(2): the register after a message `M` that starts
@@ -7,9 +9,10 @@
 /// region in constant time instead of reading the candidate's whole payload
 /// (`JournalReader+Resync.swift`).
 ///
-/// A shift by `n` bytes is applied one hexadecimal digit of `n` at a time, each digit through a
-/// table of the linear map "shift by `m · 16^level` bytes" (four lookups, one per register
-/// byte). Seven levels cover every shift a frame can need (up to 2^28 bytes).
+/// Where the processor has a carry-less multiply, a shift is two multiplications
+/// (`CCRC32C/crc32c_shift.c`). Otherwise it is applied one hexadecimal digit of `n` at a time,
+/// each digit through a table of the linear map "shift by `m · 16^level` bytes" (four lookups,
+/// one per register byte). Seven levels cover every shift a frame can need (up to 2^28 bytes).
 extension CRC32C {
     /// The raw register (no inversion) after `bytes`, starting from `register`.
     static func raw(_ register: UInt32, _ bytes: UnsafeRawBufferPointer) -> UInt32 {
@@ -25,8 +28,26 @@ extension CRC32C {
     /// The largest shift ``shift(_:bytes:)`` handles.
     static let maximumShift = 1 << (4 * ZeroShiftTables.levels)
 
+    /// Whether ``shift(_:bytes:)`` can use the carry-less multiply.
+    static let shiftHardware = atomscope_crc32c_shift_hardware_available() != 0
+
     /// The raw register after `bytes` zero bytes, starting from `register`.
     static func shift(_ register: UInt32, bytes: Int) -> UInt32 {
+        shift(register, bytes: bytes, hardware: shiftHardware)
+    }
+
+    /// ``shift(_:bytes:)`` with ``shiftHardware`` read by the caller, once for many shifts.
+    @inline(__always)
+    static func shift(_ register: UInt32, bytes: Int, hardware: Bool) -> UInt32 {
+        if hardware, bytes >= Int(ATOMSCOPE_CRC32C_SHIFT_MINIMUM), bytes <= Int(ATOMSCOPE_CRC32C_SHIFT_MAXIMUM) {
+            return atomscope_crc32c_shift_hardware(register, bytes)
+        }
+        return shiftWithTables(register, bytes: bytes)
+    }
+
+    /// ``shift(_:bytes:)`` through the lookup tables, for processors without the carry-less
+    /// multiply, shifts too short for it, and tests that compare the two.
+    static func shiftWithTables(_ register: UInt32, bytes: Int) -> UInt32 {
         precondition(bytes >= 0 && bytes < maximumShift, "a shift beyond any frame")
         return ZeroShiftTables.shared.storage.withUnsafeBufferPointer { tables in
             var register = register

@@ -22,6 +22,9 @@ public final class JournalReader {
     private let descriptor: FileDescriptor
     /// The work done so far; see ``ScanWork``.
     var work = ScanWork()
+    /// Whether a search after damage runs the Swift loop even where the processor could run
+    /// the faster one: for tests that compare the two.
+    var searchesPortably = false
     /// Told the file offset a sequential scan has read up to, each time it reads a chunk.
     package var progress: ((Int) -> Void)?
 

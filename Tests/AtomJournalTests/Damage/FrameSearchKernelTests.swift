@@ -1,0 +1,109 @@
+@testable import AtomJournal
+import CCRC32C
+import Foundation
+import Testing
+
+/// The search after damage in C (`JournalReader+ResyncKernel.swift`) against the Swift loop it
+/// speeds up: the same frames, the same damage, the same work, on every shape the search was
+/// built against and on many journals damaged at random.
+@Suite(.enabled(if: JournalReader.frameSearchKernel, "needs SSE 4.2 and carry-less multiply"))
+struct FrameSearchKernelTests {
+    @Test func theCarrylessShiftEqualsTheTables() {
+        var generator = FormatSeededRandom(seed: 9)
+        let maximum = Int(ATOMSCOPE_CRC32C_SHIFT_MAXIMUM)
+        // Around each end of each table, and the two ends of the range.
+        let counts = [9, 10, 16, 17, 24, 4_104, 4_105, 4_106, 65_545, 1_000_003, (1 << 24) + 9, maximum - 1, maximum]
+        for count in counts {
+            for _ in 0..<20 {
+                let register = UInt32(truncatingIfNeeded: generator.next())
+                #expect(CRC32C.shift(register, bytes: count) == CRC32C.shiftWithTables(register, bytes: count), "\(count) bytes")
+            }
+        }
+    }
+
+    @Test(arguments: AdversarialJournal.Shape.allCases)
+    func everyAdversarialShapeGivesTheSameAnswer(_ shape: AdversarialJournal.Shape) throws {
+        let sample = try DamageSample(name: "kernel-\(shape)")
+        let journal = AdversarialJournal(header: Array(sample.bytes[0..<sample.headerSize]), salt: sample.salt, shape: shape, size: 1 << 20)
+        let url = try sample.file(journal.bytes)
+        let portable = Self.scan(url, portably: true)
+        let kernel = Self.scan(url, portably: false)
+        #expect(kernel == portable)
+        #expect(kernel.damage.count == 1, "\(kernel)")
+    }
+
+    /// A file larger than one chunk (4 MiB), so that candidates cross from one to the next.
+    @Test func candidatesThatCrossAChunkGiveTheSameAnswer() throws {
+        let sample = try DamageSample()
+        let journal = AdversarialJournal(header: Array(sample.bytes[0..<sample.headerSize]), salt: sample.salt, shape: .mixedLengths, size: 9 << 20)
+        let url = try sample.file(journal.bytes)
+        let kernel = Self.scan(url, portably: false)
+        #expect(kernel == Self.scan(url, portably: true))
+        #expect(kernel.frames.suffix(journal.framesAfter.count) == journal.framesAfter.map(\.offset))
+    }
+
+    /// Journals damaged at random: bytes flipped, garbage and real frames (valid, under the
+    /// journal's own salt) inserted where they do not belong, the end cut.
+    @Test func randomDamageGivesTheSameAnswer() throws {
+        let sample = try DamageSample()
+        var generator = FormatSeededRandom(seed: 14)
+        let payloads = sample.framePayloads
+        for round in 0..<300 {
+            var frames: [(type: UInt8, payload: [UInt8])] = []
+            for _ in 0..<(4 + Int(generator.next() % 40)) {
+                frames.append(payloads[Int(generator.next() % UInt64(payloads.count))])
+            }
+            var bytes = sample.rebuilt(frames)
+            let body = sample.headerSize..<bytes.count
+            for _ in 0..<(1 + Int(generator.next() % 4)) {
+                let at = body.lowerBound + Int(generator.next() % UInt64(max(bytes.count - body.lowerBound, 1)))
+                switch generator.next() % 4 {
+                case 0:
+                    bytes[min(at, bytes.count - 1)] ^= UInt8(truncatingIfNeeded: generator.next() | 1)
+                case 1:
+                    let garbage = (0..<Int(generator.next() % 64)).map { _ in UInt8(truncatingIfNeeded: generator.next()) }
+                    bytes.insert(contentsOf: garbage, at: at)
+                case 2:
+                    let sequence = generator.next() % UInt64(frames.count + 3)
+                    let frame = payloads[Int(generator.next() % UInt64(payloads.count))]
+                    bytes.insert(contentsOf: FormatSpec.frame(type: frame.type, sequence: sequence, payload: frame.payload, salt: sample.salt), at: at)
+                default:
+                    bytes.removeSubrange(max(at, body.lowerBound + 1)..<bytes.count)
+                }
+            }
+            let url = try sample.file(bytes)
+            #expect(Self.scan(url, portably: false) == Self.scan(url, portably: true), "round \(round)")
+        }
+    }
+
+    struct Outcome: Equatable, CustomStringConvertible {
+        var frames: [Int] = []
+        var damage: [JournalDamage] = []
+        var ending: JournalEnding?
+        var error: JournalError?
+        var swept = 0
+        var candidates = 0
+
+        var description: String {
+            "\(frames.count) frames, damage \(damage), ending \(String(describing: ending)), error \(String(describing: error)), swept \(swept), candidates \(candidates)"
+        }
+    }
+
+    static func scan(_ url: URL, portably: Bool) -> Outcome {
+        var outcome = Outcome()
+        do throws(JournalError) {
+            let reader = try JournalReader(url: url)
+            reader.searchesPortably = portably
+            defer {
+                outcome.swept = reader.work.bytesSwept
+                outcome.candidates = reader.work.candidates
+            }
+            outcome.ending = try reader.scanFrames(reportingDamage: { outcome.damage.append($0) }) { frame throws(JournalError) in
+                outcome.frames.append(frame.offset)
+            }
+        } catch {
+            outcome.error = error
+        }
+        return outcome
+    }
+}
