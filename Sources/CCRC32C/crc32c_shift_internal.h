@@ -23,13 +23,19 @@ static inline uint32_t atomscope_multiply_times_x33(uint32_t a, uint32_t b) {
     return (uint32_t)_mm_crc32_u64(0, (uint64_t)_mm_cvtsi128_si64(product));
 }
 
-// The register after `count` zero bytes, 9 <= count <= 9 + 4096 * 4097 - 1.
+// The constant that shifts a register by `count` zero bytes in one product,
+// 9 <= count <= 9 + 4096 * 4097 - 1: x^(8 * count - 33).
+__attribute__((target("sse4.2,pclmul")))
+static inline uint32_t atomscope_shift_power(size_t count) {
+    size_t beyond = count - 9;
+    return atomscope_multiply_times_x33(atomscope_shift_low_powers[beyond % ATOMSCOPE_SHIFT_LOW_ENTRIES],
+                                        atomscope_shift_high_powers[beyond / ATOMSCOPE_SHIFT_LOW_ENTRIES]);
+}
+
+// The register after `count` zero bytes, for the same range of `count`.
 __attribute__((target("sse4.2,pclmul")))
 static inline uint32_t atomscope_shift_inline(uint32_t crc, size_t count) {
-    size_t beyond = count - 9;
-    uint32_t power = atomscope_multiply_times_x33(atomscope_shift_low_powers[beyond % ATOMSCOPE_SHIFT_LOW_ENTRIES],
-                                                  atomscope_shift_high_powers[beyond / ATOMSCOPE_SHIFT_LOW_ENTRIES]);
-    return atomscope_multiply_times_x33(crc, power);
+    return atomscope_multiply_times_x33(crc, atomscope_shift_power(count));
 }
 #endif
 

@@ -33,13 +33,9 @@ static inline uint64_t load64(const unsigned char *p) {
     return value;
 }
 
-// The register after `count` (below 16) bytes from `p`.
+// The register after `count` (below 8) bytes from `p`.
 __attribute__((target("sse4.2")))
 static inline uint32_t advance(uint32_t reg, const unsigned char *p, int64_t count) {
-    if (count & 8) {
-        reg = (uint32_t)_mm_crc32_u64(reg, load64(p));
-        p += 8;
-    }
     if (count & 4) {
         reg = _mm_crc32_u32(reg, load32(p));
         p += 4;
@@ -101,7 +97,9 @@ static atomscope_frame_candidate heap_pop(atomscope_frame_search *s) {
 
 static inline void insert(atomscope_frame_search *s, atomscope_frame_candidate item) {
     size_t mask = s->ring_capacity - 1;
-    if (s->ring_count == 0 || !precedes(item, s->ring[(s->ring_head + s->ring_count - 1) & mask])) {
+    // Candidates arrive in order of their starts, so one that ends with the last in the ring
+    // starts after it and goes after it.
+    if (s->ring_count == 0 || item.end >= s->ring[(s->ring_head + s->ring_count - 1) & mask].end) {
         s->ring[(s->ring_head + s->ring_count) & mask] = item;
         s->ring_count += 1;
     } else {
@@ -127,41 +125,65 @@ __attribute__((always_inline)) static inline int pop_before(atomscope_frame_sear
     return 0;
 }
 
-// Whether any of the eight offsets from `p` could hold a sequence number that follows the
-// damage, by a test that is never wrong when it says no: every such number is below 2^(64 -
-// 8 * zero_bytes), so its top `zero_bytes` bytes are zero, and unless `expected` is 0 one of
-// its other bytes is not. In random bytes a run of zeros that long is rare, and in zeros (what
-// a file system leaves in blocks it never wrote) the nonzero byte is missing. One 16-byte
-// compare instead of eight 8-byte loads.
-__attribute__((target("sse4.2")))
-static inline int may_fit(const unsigned char *p, int zero_bytes, int expected_is_zero) {
-    __m128i bytes = _mm_loadu_si128((const __m128i *)(const void *)(p + 8));
-    unsigned zeros = (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(bytes, _mm_setzero_si128()));
-    // Bit j: bytes j - zero_bytes + 1 through j (from p + 8) are all zero.
-    unsigned runs = zeros;
-    int length = 1;
-    while (2 * length <= zero_bytes) {
-        runs &= runs << length;
-        length *= 2;
-    }
-    if (length < zero_bytes) runs &= runs << (zero_bytes - length);
-    if (!expected_is_zero) {
-        // Bit j: one of the 8 - zero_bytes bytes before that run is not zero.
-        unsigned nonzero = ~zeros & 0xFFFFu;
-        unsigned any = 0;
-        for (int t = zero_bytes; t < 8; t++) any |= nonzero << t;
-        runs &= any;
-    }
-    // The sequence number at p + 9 + i ends at byte 16 + i, bit 8 + i.
-    return (runs & 0xFF00u) != 0;
+// Bit i set when a frame header at offset + i passes the first checks: its type byte is not
+// zero and its sequence number could follow the damage. One 16-byte compare finds the type
+// bytes that are not zero and, when `zero_bytes` is not 0, a necessary condition on the
+// sequence numbers that is never wrong when it says no: every number that could follow is
+// below 2^(64 - 8 * zero_bytes), so its top `zero_bytes` bytes are zero, and unless `expected`
+// is 0 one of its other bytes is not. Random bytes rarely hold a run of zeros that long, and
+// zeros (what a file system leaves in blocks it never wrote) lack the byte that is not; so only
+// offsets that look like a header closely are compared with the limit one by one.
+// Three shifts that widen a run or a window of bits to `width` (1 to 7) by doubling: after
+// x &= x << a, x &= x << b, x &= x << c, bit j holds the AND of bits j - width + 1 through j.
+// Unused steps shift by 0 and change nothing, so the test has no loop and no branch.
+typedef struct {
+    unsigned char a, b, c;
+} widening;
+
+static inline widening widening_to(int width) {
+    static const widening table[8] = {{0, 0, 0}, {0, 0, 0}, {1, 0, 0}, {1, 1, 0}, {1, 2, 0}, {1, 2, 1}, {1, 2, 2}, {1, 2, 3}};
+    return table[width < 0 ? 0 : width > 7 ? 7 : width];
 }
 
-// Bit i set when offset + i holds a sequence number that could follow the damage.
-static inline unsigned fitting_sequences(const atomscope_frame_search *s, const unsigned char *p, int64_t offset) {
+// What plausible_headers needs of the sequence numbers' zero top bytes, fixed for a search.
+typedef struct {
+    int zero_bytes;
+    widening zero_run;
+    widening nonzero_window;
+} sequence_shape;
+
+__attribute__((target("sse4.2")))
+static inline unsigned plausible_headers(const atomscope_frame_search *s, const unsigned char *p, int64_t offset,
+                                         sequence_shape shape) {
+    __m128i bytes = _mm_loadu_si128((const __m128i *)(const void *)(p + 8));
+    unsigned zeros = (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(bytes, _mm_setzero_si128()));
+    // The type byte of the header at offset + i is byte i from p + 8.
+    unsigned possible = ~zeros & 0xFFu;
+    if (shape.zero_bytes > 0) {
+        // Bit j: bytes j - zero_bytes + 1 through j (from p + 8) are all zero.
+        unsigned runs = zeros;
+        runs &= runs << shape.zero_run.a;
+        runs &= runs << shape.zero_run.b;
+        runs &= runs << shape.zero_run.c;
+        if (s->expected != 0) {
+            // Bit j: one of the 8 - zero_bytes bytes before that run is not zero.
+            unsigned none = zeros;
+            none &= none << shape.nonzero_window.a;
+            none &= none << shape.nonzero_window.b;
+            none &= none << shape.nonzero_window.c;
+            runs &= ~(none << shape.zero_bytes);
+        }
+        // The sequence number at p + 9 + i ends at byte 16 + i, bit 8 + i.
+        possible &= runs >> 8;
+    }
+    if (possible == 0) return 0;
+    // Frames that fit between the damage and the block's end, each at least a header long.
     uint64_t limit = (uint64_t)((offset + 8 - s->damaged) / HEADER_SIZE);
     unsigned fits = 0;
-    for (int i = 0; i < 8; i++) {
-        fits |= (unsigned)(load64(p + i + 9) - s->expected <= limit) << i;
+    while (possible) {
+        int index = __builtin_ctz(possible);
+        possible &= possible - 1;
+        fits |= (unsigned)(load64(p + index + 9) - s->expected <= limit) << index;
     }
     return fits;
 }
@@ -179,13 +201,25 @@ static inline int64_t candidate_end(const atomscope_frame_search *s, const unsig
     return end <= s->file_size ? end : -1;
 }
 
+// The shift constant of the last candidate: garbage often repeats one length, and then the
+// constant is not worked out again.
+typedef struct {
+    size_t count;
+    uint32_t power;
+} shift_cache;
+
 __attribute__((target("sse4.2,pclmul")))
-static inline atomscope_frame_candidate make_candidate(const atomscope_frame_search *s, const unsigned char *p,
-                                                        int64_t offset, int64_t end, uint32_t start) {
+static inline atomscope_frame_candidate make_candidate(const atomscope_frame_search *s, shift_cache *cache,
+                                                        const unsigned char *p, int64_t offset, int64_t end, uint32_t start) {
+    size_t count = (size_t)(end - (offset + 8));
+    if (count != cache->count) {
+        cache->count = count;
+        cache->power = atomscope_shift_power(count);
+    }
     atomscope_frame_candidate candidate;
     candidate.end = end;
     candidate.size = (uint32_t)(end - offset);
-    candidate.target = ~unmask(load32(p + 4)) ^ atomscope_shift_inline(s->seed ^ start, (size_t)(end - (offset + 8)));
+    candidate.target = ~unmask(load32(p + 4)) ^ atomscope_multiply_times_x33(s->seed ^ start, cache->power);
     return candidate;
 }
 
@@ -201,22 +235,75 @@ static inline int zero_top_bytes(const atomscope_frame_search *s) {
 }
 
 __attribute__((target("sse4.2,pclmul")))
-int atomscope_frame_search_sweep(atomscope_frame_search *s, const unsigned char *window, int64_t base, int64_t end) {
+int atomscope_frame_search_sweep(atomscope_frame_search *search, const unsigned char *window, int64_t base, int64_t end) {
+    // A local copy: the candidates are stored through pointers the compiler cannot tell apart
+    // from the caller's fields, so working on those would reload every field after each store.
+    atomscope_frame_search local = *search;
+    atomscope_frame_search *s = &local;
     int64_t offset = s->offset;
     uint32_t reg = s->reg;
     int status = ATOMSCOPE_FRAME_SEARCH_REACHED_END;
-    int zero_bytes = zero_top_bytes(s);
+    sequence_shape shape;
+    shape.zero_bytes = zero_top_bytes(s);
+    shape.zero_run = widening_to(shape.zero_bytes);
+    shape.nonzero_window = widening_to(8 - shape.zero_bytes);
     // Frames that fit in the file: the most a sequence number can be ahead of `expected`.
     uint64_t spread = (uint64_t)(s->file_size / HEADER_SIZE);
-    // Whether the last block swept had a sequence number that fits: the prefilter is worth
-    // its cost in random bytes, not where believable headers are dense.
-    int dense = 0;
+    shift_cache cache = {0, 0};
     // The last offset at which a whole block can be swept: its bytes, and the header of a
     // candidate at its last offset, lie inside the chunk's window.
     int64_t last_block = (end < s->file_size - HEADER_SIZE ? end : s->file_size - HEADER_SIZE) - 8;
     atomscope_frame_candidate top;
     int found = 0;
-    while (1) {
+    while (offset <= last_block) {
+        const unsigned char *p = window + (offset - base);
+        // Quiet blocks, in which no candidate starts and none ends, cost a 16-byte compare
+        // and one CRC instruction each.
+        int64_t earliest_end = next_end(s);
+        unsigned fits;
+        while (1) {
+            fits = plausible_headers(s, p, offset, shape);
+            if (fits || earliest_end < offset + 8) break;
+            reg = (uint32_t)_mm_crc32_u64(reg, load64(p));
+            p += 8;
+            offset += 8;
+            if (offset > last_block) break;
+        }
+        if (offset > last_block) break;
+        if (fits && (s->ring_capacity - s->ring_count < 8 || s->heap_capacity - s->heap_count < 8)) {
+            status = ATOMSCOPE_FRAME_SEARCH_FULL;
+            break;
+        }
+        // A block in which candidates start or frames end (one may end where it starts). The
+        // register at any offset in it is a few bytes on from the block's start.
+        int64_t block_end = offset + 8;
+        while (pop_before(s, block_end, &top)) {
+            if (top.target == advance(reg, p, top.end - offset)) {
+                found = 1;
+                break;
+            }
+        }
+        if (found) break;
+        while (fits) {
+            int index = __builtin_ctz(fits);
+            fits &= fits - 1;
+            // The type byte and the limit at the block's end are checked; what is left is the
+            // limit at this offset and the length.
+            uint64_t later = load64(p + index + 9) - s->expected;
+            if ((int64_t)later * HEADER_SIZE > offset + index - s->damaged) continue;
+            uint32_t length = load32(p + index);
+            if (length > s->maximum_payload) continue;
+            int64_t candidate = offset + index + HEADER_SIZE + (int64_t)length;
+            if (candidate > s->file_size) continue;
+            uint32_t start = advance((uint32_t)_mm_crc32_u64(reg, load64(p)), p + 8, index);
+            insert(s, make_candidate(s, &cache, p + index, offset + index, candidate, start));
+            s->candidates += 1;
+        }
+        reg = (uint32_t)_mm_crc32_u64(reg, load64(p));
+        offset = block_end;
+    }
+    // The last bytes of a chunk or of the file, one at a time.
+    while (!found && status == ATOMSCOPE_FRAME_SEARCH_REACHED_END) {
         // Candidates that end here: their checksum holds when the register does.
         while (pop_before(s, offset + 1, &top)) {
             if (top.target == reg) {
@@ -224,59 +311,15 @@ int atomscope_frame_search_sweep(atomscope_frame_search *s, const unsigned char 
                 break;
             }
         }
-        if (found) break;
-        if (offset >= end) break;
-        const unsigned char *p = window + (offset - base);
-        if (offset <= last_block) {
-            // Quiet blocks, in which no candidate starts and none ends, cost a prefilter and
-            // one CRC instruction each.
-            int64_t earliest_end = next_end(s);
-            unsigned fits = 0;
-            while (1) {
-                if (zero_bytes == 0 || dense || may_fit(p, zero_bytes, s->expected == 0)) fits = fitting_sequences(s, p, offset);
-                dense = fits != 0;
-                if (fits || earliest_end < offset + 8) break;
-                reg = (uint32_t)_mm_crc32_u64(reg, load64(p));
-                p += 8;
-                offset += 8;
-                if (offset > last_block) break;
-            }
-            if (offset > last_block) continue;
-            if (fits && (s->ring_capacity - s->ring_count < 8 || s->heap_capacity - s->heap_count < 8)) {
-                status = ATOMSCOPE_FRAME_SEARCH_FULL;
-                break;
-            }
-            // A block in which candidates start or frames end. The register at any offset in
-            // it is a few bytes on from the block's start.
-            int64_t block_end = offset + 8;
-            while (pop_before(s, block_end, &top)) {
-                if (top.target == advance(reg, p, top.end - offset)) {
-                    found = 1;
-                    break;
-                }
-            }
-            if (found) break;
-            while (fits) {
-                int index = __builtin_ctz(fits);
-                fits &= fits - 1;
-                int64_t candidate = candidate_end(s, p + index, offset + index, spread);
-                if (candidate < 0) continue;
-                uint32_t start = advance(reg, p, index + 8);
-                insert(s, make_candidate(s, p + index, offset + index, candidate, start));
-                s->candidates += 1;
-            }
-            reg = (uint32_t)_mm_crc32_u64(reg, load64(p));
-            offset = block_end;
-            continue;
-        }
-        // The last bytes of a chunk or of the file, one at a time.
+        if (found || offset >= end) break;
         if (s->ring_capacity - s->ring_count < 1 || s->heap_capacity - s->heap_count < 1) {
             status = ATOMSCOPE_FRAME_SEARCH_FULL;
             break;
         }
+        const unsigned char *p = window + (offset - base);
         int64_t candidate = candidate_end(s, p, offset, spread);
         if (candidate >= 0) {
-            insert(s, make_candidate(s, p, offset, candidate, advance(reg, p, 8)));
+            insert(s, make_candidate(s, &cache, p, offset, candidate, (uint32_t)_mm_crc32_u64(reg, load64(p))));
             s->candidates += 1;
         }
         reg = _mm_crc32_u8(reg, *p);
@@ -289,6 +332,7 @@ int atomscope_frame_search_sweep(atomscope_frame_search *s, const unsigned char 
     }
     s->offset = offset;
     s->reg = reg;
+    *search = local;
     return status;
 }
 
