@@ -3,6 +3,7 @@
 // checks at run time that the processor has it, so the binary still runs on one without.
 
 #include "CCRC32C.h"
+#include "crc32c_internal.h"
 
 #include <string.h>
 
@@ -38,28 +39,7 @@ uint32_t atomscope_crc32c_hardware(uint32_t crc, const void *bytes, size_t count
 
 __attribute__((target("sse4.2")))
 uint32_t atomscope_crc32c_hardware_short(uint32_t crc, const void *bytes, size_t count) {
-    const unsigned char *p = bytes;
-    uint32_t narrow = crc;
-    if (count & 8) {
-        uint64_t word;
-        memcpy(&word, p, 8);
-        narrow = (uint32_t)_mm_crc32_u64(narrow, word);
-        p += 8;
-    }
-    if (count & 4) {
-        uint32_t word;
-        memcpy(&word, p, 4);
-        narrow = _mm_crc32_u32(narrow, word);
-        p += 4;
-    }
-    if (count & 2) {
-        uint16_t word;
-        memcpy(&word, p, 2);
-        narrow = _mm_crc32_u16(narrow, word);
-        p += 2;
-    }
-    if (count & 1) narrow = _mm_crc32_u8(narrow, *p);
-    return narrow;
+    return atomscope_crc32c_short_inline(crc, bytes, count & 15);
 }
 
 __attribute__((target("sse4.2")))

@@ -8,7 +8,7 @@
 // frame header every few bytes.
 
 #include "CCRC32C.h"
-#include "crc32c_shift_internal.h"
+#include "crc32c_internal.h"
 
 #if defined(__x86_64__)
 #include <cpuid.h>

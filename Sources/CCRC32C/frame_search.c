@@ -13,7 +13,7 @@
 #include <cpuid.h>
 #include <string.h>
 #include "CCRC32C.h"
-#include "crc32c_shift_internal.h"
+#include "crc32c_internal.h"
 
 #define HEADER_SIZE 17
 
@@ -36,18 +36,7 @@ static inline uint64_t load64(const unsigned char *p) {
 // The register after `count` (below 8) bytes from `p`.
 __attribute__((target("sse4.2")))
 static inline uint32_t advance(uint32_t reg, const unsigned char *p, int64_t count) {
-    if (count & 4) {
-        reg = _mm_crc32_u32(reg, load32(p));
-        p += 4;
-    }
-    if (count & 2) {
-        uint16_t half;
-        memcpy(&half, p, 2);
-        reg = _mm_crc32_u16(reg, half);
-        p += 2;
-    }
-    if (count & 1) reg = _mm_crc32_u8(reg, *p);
-    return reg;
+    return atomscope_crc32c_short_inline(reg, p, (size_t)count & 7);
 }
 
 static inline uint32_t unmask(uint32_t masked) {

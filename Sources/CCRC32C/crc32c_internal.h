@@ -1,13 +1,39 @@
-// What crc32c_shift.c shares with frame_search.c: the powers of x and the product, so that
-// the search can shift a register without a call per candidate.
-#ifndef ATOMSCOPE_CRC32C_SHIFT_INTERNAL_H
-#define ATOMSCOPE_CRC32C_SHIFT_INTERNAL_H
+// What the module's C files share, inline so that the search after damage makes no call per
+// candidate: a register step over a few bytes, the powers of x and the product.
+#ifndef ATOMSCOPE_CRC32C_INTERNAL_H
+#define ATOMSCOPE_CRC32C_INTERNAL_H
 
 #include <stddef.h>
 #include <stdint.h>
+#include <string.h>
 
 #if defined(__x86_64__)
 #include <immintrin.h>
+
+// The register after `count` (below 16) bytes from `p`, in straight-line code.
+__attribute__((target("sse4.2")))
+static inline uint32_t atomscope_crc32c_short_inline(uint32_t crc, const unsigned char *p, size_t count) {
+    if (count & 8) {
+        uint64_t word;
+        memcpy(&word, p, 8);
+        crc = (uint32_t)_mm_crc32_u64(crc, word);
+        p += 8;
+    }
+    if (count & 4) {
+        uint32_t word;
+        memcpy(&word, p, 4);
+        crc = _mm_crc32_u32(crc, word);
+        p += 4;
+    }
+    if (count & 2) {
+        uint16_t word;
+        memcpy(&word, p, 2);
+        crc = _mm_crc32_u16(crc, word);
+        p += 2;
+    }
+    if (count & 1) crc = _mm_crc32_u8(crc, *p);
+    return crc;
+}
 
 #define ATOMSCOPE_SHIFT_LOW_ENTRIES 4096
 #define ATOMSCOPE_SHIFT_HIGH_ENTRIES 4097
