@@ -29,6 +29,13 @@ let package = Package(
             dependencies: [.product(name: "AtomScopeRender", package: "atomscope")],
             swiftSettings: libraryMode
         ),
+        // DOT to SVG through the render worker: the fuzz binary is also the worker (it
+        // recognises `__render-worker` in LLVMFuzzerInitialize), so the worker runs under ASan.
+        .executableTarget(
+            name: "FuzzDOT",
+            dependencies: [.product(name: "AtomScopeRender", package: "atomscope"), .product(name: "AtomScopeKit", package: "atomscope")],
+            swiftSettings: libraryMode
+        ),
     ],
     swiftLanguageModes: [.v6]
 )

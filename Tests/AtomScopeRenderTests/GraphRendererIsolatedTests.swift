@@ -155,4 +155,53 @@ struct GraphRendererIsolatedTests {
         let automatic = try renderer.renderIsolated(dot: chainWithFanOut(nodes: 300), format: .svg, executable: executable)
         #expect(automatic.layout == .sfdp)
     }
+
+    /// Every input under `Fuzz/Regressions/DOT/` (Graphviz faulting inside the worker, found
+    /// by FuzzDOT or while writing it) holds what FuzzDOT asserts: the real worker gives
+    /// well-formed SVG or a typed error, within the deadline, and the caller goes on.
+    @Test(.enabled(if: BuiltWorker.path != nil, "the atomscope binary next to the tests does not answer `__render-worker` yet"),
+          arguments: FuzzRegressions.names(in: "DOT"))
+    func fuzzRegressionsComeBackAsSVGOrATypedError(name: String) throws {
+        let executable = try #require(BuiltWorker.path)
+        let dot = try String(contentsOf: FuzzRegressions.folder("DOT").appending(path: name), encoding: .utf8)
+        let started = ContinuousClock.now
+        do {
+            let rendered = try renderer.renderIsolated(dot: dot, format: .svg, timeout: .seconds(10), executable: executable)
+            #expect(parseSVG(rendered.data) != nil, "\(name) rendered, but not to well-formed SVG")
+        } catch {
+            // Typed by the signature: any GraphRenderError is an answer, not a failure.
+            #expect(!error.description.isEmpty)
+        }
+        #expect(ContinuousClock.now - started < .seconds(20))
+        #expect(try renderer.renderIsolated(dot: "digraph { still -> alive }", format: .svg, executable: executable).data.isEmpty == false)
+    }
+
+    /// The one Graphviz crash committed so far, by what it is: the worker does not survive it
+    /// (SIGSEGV on Graphviz 2.43), the caller gets an error.
+    @Test(.enabled(if: BuiltWorker.path != nil, "the atomscope binary next to the tests does not answer `__render-worker` yet"))
+    func aRankCountThatOverflowsGraphvizsAllocationIsAnError() throws {
+        let executable = try #require(BuiltWorker.path)
+        let dot = try String(contentsOf: FuzzRegressions.folder("DOT").appending(path: "minlen-overflow.dot"), encoding: .utf8)
+        #expect(throws: GraphRenderError.self) {
+            try renderer.renderIsolated(dot: dot, format: .svg, timeout: .seconds(10), executable: executable)
+        }
+    }
+}
+
+/// Inputs that fuzz targets found, kept under `Fuzz/Regressions/TARGET/` and found from this
+/// source file's path (the tests may run from any directory).
+enum FuzzRegressions {
+    static let root = URL(filePath: #filePath)
+        .deletingLastPathComponent()  // AtomScopeRenderTests
+        .deletingLastPathComponent()  // Tests
+        .deletingLastPathComponent()  // the package
+
+    static func folder(_ target: String) -> URL {
+        root.appending(path: "Fuzz/Regressions/\(target)")
+    }
+
+    /// The file names in a target's folder, sorted; empty when there is none.
+    static func names(in target: String) -> [String] {
+        ((try? FileManager.default.contentsOfDirectory(atPath: folder(target).path)) ?? []).sorted()
+    }
 }
