@@ -16,6 +16,9 @@
 #include "crc32c_internal.h"
 
 #define HEADER_SIZE 17
+// The sweep's step where candidates are dense: sixteen offsets share one test and one set of
+// bookkeeping.
+#define BLOCK 16
 
 int atomscope_frame_search_available(void) {
     return atomscope_crc32c_hardware_available() && atomscope_crc32c_shift_hardware_available();
@@ -144,10 +147,14 @@ typedef struct {
 __attribute__((target("sse4.2")))
 static inline unsigned plausible_headers(const atomscope_frame_search *s, const unsigned char *p, int64_t offset,
                                          sequence_shape shape) {
-    __m128i bytes = _mm_loadu_si128((const __m128i *)(const void *)(p + 8));
-    unsigned zeros = (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(bytes, _mm_setzero_si128()));
+    // Bytes p + 8 through p + 31: the type bytes of headers at offset through offset + 15, and
+    // their sequence numbers.
+    __m128i low = _mm_loadu_si128((const __m128i *)(const void *)(p + 8));
+    __m128i high = _mm_loadu_si128((const __m128i *)(const void *)(p + 16));
+    unsigned zeros = (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(low, _mm_setzero_si128()))
+        | ((unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(high, _mm_setzero_si128())) << 8);
     // The type byte of the header at offset + i is byte i from p + 8.
-    unsigned possible = ~zeros & 0xFFu;
+    unsigned possible = ~zeros & 0xFFFFu;
     if (shape.zero_bytes > 0) {
         // Bit j: bytes j - zero_bytes + 1 through j (from p + 8) are all zero.
         unsigned runs = zeros;
@@ -167,7 +174,7 @@ static inline unsigned plausible_headers(const atomscope_frame_search *s, const 
     }
     if (possible == 0) return 0;
     // Frames that fit between the damage and the block's end, each at least a header long.
-    uint64_t limit = (uint64_t)((offset + 8 - s->damaged) / HEADER_SIZE);
+    uint64_t limit = (uint64_t)((offset + BLOCK - s->damaged) / HEADER_SIZE);
     unsigned fits = 0;
     while (possible) {
         int index = __builtin_ctz(possible);
@@ -239,35 +246,40 @@ int atomscope_frame_search_sweep(atomscope_frame_search *search, const unsigned 
     // Frames that fit in the file: the most a sequence number can be ahead of `expected`.
     uint64_t spread = (uint64_t)(s->file_size / HEADER_SIZE);
     shift_cache cache = {0, 0};
-    // The last offset at which a whole block can be swept: its bytes, and the header of a
-    // candidate at its last offset, lie inside the chunk's window.
-    int64_t last_block = (end < s->file_size - HEADER_SIZE ? end : s->file_size - HEADER_SIZE) - 8;
+    // The last offset at which a whole block can be swept: its bytes, and the sequence number
+    // of a header at its last offset, lie inside the chunk's window.
+    int64_t last_block = (end - BLOCK < s->file_size - 32 ? end - BLOCK : s->file_size - 32);
     atomscope_frame_candidate top;
     int found = 0;
     while (offset <= last_block) {
         const unsigned char *p = window + (offset - base);
-        // Quiet blocks, in which no candidate starts and none ends, cost a 16-byte compare
-        // and one CRC instruction each.
+        // Quiet blocks, in which no candidate starts and none ends, cost two 16-byte compares
+        // and two CRC instructions each.
         int64_t earliest_end = next_end(s);
         unsigned fits;
         while (1) {
             fits = plausible_headers(s, p, offset, shape);
-            if (fits || earliest_end < offset + 8) break;
+            if (fits || earliest_end < offset + BLOCK) break;
             reg = (uint32_t)_mm_crc32_u64(reg, load64(p));
-            p += 8;
-            offset += 8;
+            reg = (uint32_t)_mm_crc32_u64(reg, load64(p + 8));
+            p += BLOCK;
+            offset += BLOCK;
             if (offset > last_block) break;
         }
         if (offset > last_block) break;
-        if (fits && (s->ring_capacity - s->ring_count < 8 || s->heap_capacity - s->heap_count < 8)) {
+        if (fits && (s->ring_capacity - s->ring_count < ATOMSCOPE_FRAME_SEARCH_ROOM || s->heap_capacity - s->heap_count < ATOMSCOPE_FRAME_SEARCH_ROOM)) {
             status = ATOMSCOPE_FRAME_SEARCH_FULL;
             break;
         }
         // A block in which candidates start or frames end (one may end where it starts). The
-        // register at any offset in it is a few bytes on from the block's start.
-        int64_t block_end = offset + 8;
+        // register at any offset in it is a few bytes on from the block's start or middle.
+        int64_t block_end = offset + BLOCK;
+        uint32_t middle = (uint32_t)_mm_crc32_u64(reg, load64(p));
+        uint32_t after = (uint32_t)_mm_crc32_u64(middle, load64(p + 8));
         while (pop_before(s, block_end, &top)) {
-            if (top.target == advance(reg, p, top.end - offset)) {
+            int64_t into = top.end - offset;
+            uint32_t there = into < 8 ? advance(reg, p, into) : advance(middle, p + 8, into - 8);
+            if (top.target == there) {
                 found = 1;
                 break;
             }
@@ -284,11 +296,12 @@ int atomscope_frame_search_sweep(atomscope_frame_search *search, const unsigned 
             if (length > s->maximum_payload) continue;
             int64_t candidate = offset + index + HEADER_SIZE + (int64_t)length;
             if (candidate > s->file_size) continue;
-            uint32_t start = advance((uint32_t)_mm_crc32_u64(reg, load64(p)), p + 8, index);
+            // The checksummed bytes start 8 bytes after the header.
+            uint32_t start = index < 8 ? advance(middle, p + 8, index) : advance(after, p + BLOCK, index - 8);
             insert(s, make_candidate(s, &cache, p + index, offset + index, candidate, start));
             s->candidates += 1;
         }
-        reg = (uint32_t)_mm_crc32_u64(reg, load64(p));
+        reg = after;
         offset = block_end;
     }
     // The last bytes of a chunk or of the file, one at a time.

@@ -80,7 +80,7 @@ private struct FrameSearchStorage: ~Copyable {
     /// Doubles whichever of the two is short of room, keeping the ring's order (its capacity
     /// stays a power of two) and the heap's layout.
     mutating func grow(_ search: inout atomscope_frame_search) {
-        if search.ring_capacity - search.ring_count < 8 {
+        if search.ring_capacity - search.ring_count < Int(ATOMSCOPE_FRAME_SEARCH_ROOM) {
             let larger = UnsafeMutableBufferPointer<atomscope_frame_candidate>.allocate(capacity: ring.count * 2)
             let mask = ring.count - 1
             for index in 0..<search.ring_count {
@@ -90,7 +90,7 @@ private struct FrameSearchStorage: ~Copyable {
             ring = larger
             search.ring_head = 0
         }
-        if search.heap_capacity - search.heap_count < 8 {
+        if search.heap_capacity - search.heap_count < Int(ATOMSCOPE_FRAME_SEARCH_ROOM) {
             let larger = UnsafeMutableBufferPointer<atomscope_frame_candidate>.allocate(capacity: heap.count * 2)
             for index in 0..<search.heap_count {
                 larger[index] = heap[index]

@@ -46,15 +46,19 @@ typedef struct {
 #define ATOMSCOPE_FRAME_SEARCH_FOUND 1
 #define ATOMSCOPE_FRAME_SEARCH_FULL 2
 
+/// The room the sweep wants in the ring and in the heap before a block: its sixteen offsets
+/// may each start a candidate.
+#define ATOMSCOPE_FRAME_SEARCH_ROOM 16
+
 /// Whether atomscope_frame_search_sweep can run here (SSE 4.2 and PCLMULQDQ).
 int atomscope_frame_search_available(void);
 
 /// Sweeps from search->offset up to `end`. `window` holds the file's bytes from offset `base`
 /// through min(end + 17, file_size). Returns ATOMSCOPE_FRAME_SEARCH_FOUND with found_start and
 /// found_end set, ATOMSCOPE_FRAME_SEARCH_REACHED_END with offset == end, or
-/// ATOMSCOPE_FRAME_SEARCH_FULL when the ring or the heap has room for fewer than eight more
-/// candidates: grow them and call again. Only call it when atomscope_frame_search_available()
-/// returned nonzero.
+/// ATOMSCOPE_FRAME_SEARCH_FULL when the ring or the heap has room for fewer than
+/// ATOMSCOPE_FRAME_SEARCH_ROOM more candidates: grow them and call again. Only call it when
+/// atomscope_frame_search_available() returned nonzero.
 int atomscope_frame_search_sweep(atomscope_frame_search *search, const unsigned char *window, int64_t base, int64_t end);
 
 #endif
