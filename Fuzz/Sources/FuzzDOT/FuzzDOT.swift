@@ -75,7 +75,8 @@ public func fuzzDOT(_ start: UnsafePointer<UInt8>, _ count: Int) -> CInt {
     // A sanitizer report from the worker is looked at whatever the outcome: a leak report
     // follows a worker that rendered and then exited.
     if let report = WorkerReports.take() {
-        WorkerReports.judge(report, input: Data(bytes: start, count: count))
+        let renderFailed = if case .failure = outcome { true } else { false }
+        WorkerReports.judge(report, input: Data(bytes: start, count: count), workerFailed: renderFailed)
     }
 
     if tracing {

@@ -86,18 +86,32 @@ enum WorkerReports {
     }
 
     /// Traps for a fault in our code; keeps the input of one in Graphviz and goes on.
-    static func judge(_ report: String, input: Data) {
+    /// `workerFailed`: the render did not succeed (the worker crashed, failed or was killed at
+    /// the deadline).
+    static func judge(_ report: String, input: Data, workerFailed: Bool) {
         // With allocator_may_return_null=1 a refused allocation is a warning and a null
         // return, which the worker's address-space limit causes on purpose. When that warning
         // is all there is (Graphviz then faulted on the null, or the deadline ended the worker
         // before its sanitizer wrote more), nothing in the report points at any code.
         if onlyRefusedAllocations(report) { return }
         let stacks = Self.stacks(in: report)
+        // A report without a single frame was cut short: the deadline killed the worker while
+        // its sanitizer was still writing (seen on a loaded machine, on an input whose full
+        // report is Graphviz's). It cannot be attributed; the input is kept for a look.
+        if stacks.isEmpty, workerFailed {
+            keep(input, report: report, as: "a sanitizer report cut short when the worker was stopped")
+            return
+        }
         guard !stacks.isEmpty, stacks.allSatisfy({ owner(of: $0) == .graphviz }) else {
             fatalError("FuzzDOT: the render worker's sanitizer reported a fault outside Graphviz:\n\(report)")
         }
-        let name = String(fnv1a(input), radix: 16)
         let firstLine = report.split(separator: "\n").first { $0.contains("ERROR:") } ?? "a sanitizer report"
+        keep(input, report: report, as: "a fault inside Graphviz, not ours (\(firstLine))")
+    }
+
+    /// Keeps an input and its report where scripts/fuzz lists them, and says so on stderr.
+    private static func keep(_ input: Data, report: String, as what: String) {
+        let name = String(fnv1a(input), radix: 16)
         var kept = ""
         if let keptInputs {
             let folder = URL(fileURLWithPath: keptInputs)
@@ -109,7 +123,7 @@ enum WorkerReports {
                 kept = ", kept as \(folder.appending(path: name + ".dot").path)"
             }
         }
-        FileHandle.standardError.write(Data("FuzzDOT: a fault inside Graphviz, not ours (\(firstLine))\(kept)\n".utf8))
+        FileHandle.standardError.write(Data("FuzzDOT: \(what)\(kept)\n".utf8))
     }
 
     /// Whether every line of a report is a warning that an allocation was refused.
