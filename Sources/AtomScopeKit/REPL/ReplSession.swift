@@ -74,10 +74,11 @@ public final class ReplSession {
         switch command {
         case .next(let count):
             guard current < timeline.stepCount else { return "already at the last step (\(timeline.stepCount))" }
-            return try move(to: min(timeline.stepCount, current + count))
+            // Compared before adding: `next 9223372036854775807` would overflow the sum.
+            return try move(to: count >= timeline.stepCount - current ? timeline.stepCount : current + count)
         case .previous(let count):
             guard current > 0 else { return "already at step 0, before the first step" }
-            return try move(to: max(0, current - count))
+            return try move(to: count >= current ? 0 : current - count)
         case .goto(.step(let step)):
             guard timeline.stateRange.contains(step) else {
                 throw AtomScopeError.stepOutOfRange(path: timeline.path, step: step, valid: timeline.stateRange)
