@@ -204,6 +204,20 @@ struct GraphTests {
         expectSuccess(try CLI.run(["graph", "--svg"], stdin: dot))
     }
 
+    /// --input-limit takes 1 byte to 16 GiB; anything else, the largest `Int` included
+    /// (whose `+ 1` trapped), is a usage error in one line, and nothing is read or written.
+    @Test func theInputLimitHasADocumentedRange() throws {
+        let dot = Data("digraph { a -> b }".utf8)
+        for bad in [String(Int.max), String(Int.max - 1), String((16 << 30) + 1), "0"] {
+            let result = try CLI.run(["graph", "--svg", "--input-limit", bad], stdin: dot)
+            expectOneLineError(result, status: 64, mentions: [["--input-limit"], ["from 1 to \(16 << 30)"]])
+            #expect(result.stdout.isEmpty)
+        }
+        let largest = try CLI.run(["graph", "--dot", "--input-limit", String(16 << 30)], stdin: dot)
+        expectSuccess(largest)
+        #expect(largest.out.contains("digraph"))
+    }
+
     /// A layout that would run for minutes (dot on a chain of 200 with fan-out) is stopped at
     /// --timeout, with one line that says what to do; without --layout the size and shape pick
     /// sfdp and it draws at once.

@@ -62,7 +62,7 @@ struct GraphCommand: ReportingCommand {
     @Option(help: "Seconds the layout may take before it is stopped (default 60, at most 3600).")
     var timeout: Double = 60
 
-    @Option(help: "The most bytes of DOT, or of a journal on standard input, to read (default 64 MiB; a journal file is read as needed).")
+    @Option(help: "The most bytes of DOT, or of a journal on standard input, to read (default 64 MiB, at most 16 GiB; a journal file is read as needed).")
     var inputLimit = 64 << 20
 
     enum OutputFormat: String, EnumerableFlag {
@@ -72,7 +72,9 @@ struct GraphCommand: ReportingCommand {
     func validate() throws {
         if let depth, depth < 0 { throw ValidationError("--depth must be 0 or more") }
         if !(timeout > 0 && timeout <= 3600) { throw ValidationError("--timeout must be a number of seconds from more than 0 to 3600") }
-        if inputLimit < 1 { throw ValidationError("--input-limit must be a positive number of bytes") }
+        if !(1...GraphInput.maximumLimit).contains(inputLimit) {
+            throw ValidationError("--input-limit must be a number of bytes from 1 to \(GraphInput.maximumLimit) (16 GiB)")
+        }
         if focus == nil, depth != nil { throw ValidationError("--depth needs --focus ATOM: it is how far from that atom to draw") }
     }
 
