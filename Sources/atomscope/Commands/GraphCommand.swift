@@ -119,7 +119,8 @@ struct GraphCommand: ReportingCommand {
             let progress = ProgressLine.onTerminal("laying out the graph")
             defer { progress?.finish() }
             rendered = try GraphRenderer().renderIsolated(
-                dot: dot, format: chosenFormat, layout: chosenLayout, timeout: layoutTimeout, waiting: progress.map { line in { line.tick() } }
+                dot: dot, format: chosenFormat, layout: chosenLayout, timeout: layoutTimeout,
+                textEscaping: fromJournal ? .dotQuoted : .none, waiting: progress.map { line in { line.tick() } }
             ).data
         }
         if let output {

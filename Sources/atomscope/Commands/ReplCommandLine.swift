@@ -25,7 +25,8 @@ struct ReplCommandLine: ReportingCommand {
             let progress = ProgressLine.onTerminal("laying out the graph")
             defer { progress?.finish() }
             return try GraphRenderer().renderIsolated(
-                dot: dot, format: format, timeout: GraphRenderer.defaultIsolationTimeout, waiting: progress.map { line in { line.tick() } }
+                dot: dot, format: format, timeout: GraphRenderer.defaultIsolationTimeout,
+                textEscaping: .dotQuoted, waiting: progress.map { line in { line.tick() } }
             ).data
         }
         let interactive = Console.stdinIsTerminal
