@@ -58,16 +58,30 @@ public final class ReplSession {
 
     /// Completion candidates for the word being typed: command words first, atom ids after a
     /// command that takes one, mark names after `goto`.
+    ///
+    /// An id or a mark that holds a character that could drive the terminal, a line break or
+    /// a tab is left out: libedit prints the list of matches as it is, and an escaped form
+    /// would complete to text that names nothing. Such an atom is still reached by typing an
+    /// unambiguous part of its id.
     public func completions(line: String, word: String) -> [String] {
         let words = line.split(separator: " ", omittingEmptySubsequences: true)
         let typingFirstWord = words.isEmpty || (words.count == 1 && !line.hasSuffix(" "))
         if typingFirstWord { return ReplCommand.words.filter { $0.hasPrefix(word) } }
         let command = String(words[0])
-        if ReplCommand.atomCommands.contains(command) { return timeline.atomIDs(completing: word) }
-        if command == "goto" {
-            return (timeline.marks.map(\.label) + bookmarks.map(\.name)).filter { $0.hasPrefix(word) }
+        let candidates: [String]
+        if ReplCommand.atomCommands.contains(command) {
+            candidates = timeline.atomIDs(completing: word)
+        } else if command == "goto" {
+            candidates = (timeline.marks.map(\.label) + bookmarks.map(\.name)).filter { $0.hasPrefix(word) }
+        } else {
+            candidates = []
         }
-        return []
+        return candidates.filter(Self.isPrintable)
+    }
+
+    /// Whether a candidate can be shown raw on one line of a terminal.
+    private static func isPrintable(_ candidate: String) -> Bool {
+        !candidate.unicodeScalars.contains { TerminalText.isDangerous($0) || $0 == "\n" || $0 == "\t" }
     }
 
     private func run(_ command: ReplCommand) throws -> String {
