@@ -52,7 +52,14 @@ public enum AtomScopeError: Error, Equatable, CustomStringConvertible {
     /// A keyframe that differs from the state the steps before it replay to.
     case inconsistentKeyframe(path: String, step: Int, reason: String)
 
+    /// The message, on one line whatever the names and reasons in it hold: an atom id, a
+    /// suggestion or a journal's text with a newline shows it as `\n`, so that it can neither
+    /// split the error nor fake a second one.
     public var description: String {
+        QuotedText.oneLine(message)
+    }
+
+    private var message: String {
         switch self {
         case .fileNotFound(let path):
             "no such file: \(path); check the path"
