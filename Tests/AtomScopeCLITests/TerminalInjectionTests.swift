@@ -294,3 +294,105 @@ struct OneLineFieldTests {
         }
     }
 }
+
+/// What reaches a terminal, seen through a pseudo-terminal (util-linux `script`): documents
+/// written to standard output are escaped there and exact in a pipe or a file, and with colour
+/// on, a name that holds a colour sequence of its own shows it escaped.
+@Suite("Output on a terminal")
+struct TerminalOutputTests {
+    static let script = URL(fileURLWithPath: "/usr/bin/script")
+    static var hasScript: Bool { FileManager.default.isExecutableFile(atPath: script.path) }
+
+    /// Runs a shell command line with stdout and stderr on a pseudo-terminal (newlines not
+    /// turned into CR LF) and returns what reached it.
+    static func onTerminal(_ commandLine: String) throws -> CLIResult {
+        var environment = ProcessInfo.processInfo.environment
+        environment["NO_COLOR"] = nil
+        return try runProgram(script, ["-qec", "stty -onlcr; " + commandLine, "/dev/null"], environment: environment)
+    }
+
+    static func quoted(_ arguments: [String]) throws -> String {
+        ([try CLI.binary.get().path] + arguments).map { "'\($0)'" }.joined(separator: " ")
+    }
+
+    /// The terminal's text without the colour sequences ``TextStyle`` adds.
+    static func withoutStyles(_ text: String) -> String {
+        var text = text
+        for code in ["0", "1", "2", "31", "32", "33", "36"] {
+            text = text.replacingOccurrences(of: "\u{1B}[\(code)m", with: "")
+        }
+        return text
+    }
+
+    @Test(.enabled(if: hasScript))
+    func documentsAreEscapedOnATerminalAndExactInAFile() throws {
+        let folder = try TemporaryDirectory()
+        defer { folder.remove() }
+        let journal = try OneLineFieldTests.write(in: folder)
+
+        // DOT: dotQuoted leaves C1 controls and bidi overrides, which only a terminal minds.
+        let piped = try CLI.run(["graph", journal, "--dot"])
+        expectSuccess(piped)
+        #expect(piped.out.unicodeScalars.contains("\u{9B}") && piped.out.unicodeScalars.contains("\u{202E}"), "\(piped)")
+        let dot = try Self.onTerminal(try Self.quoted(["graph", journal, "--dot"]))
+        #expect(dot.status == 0, "\(dot)")
+        #expect(!dot.out.unicodeScalars.contains(where: TerminalInjectionTests.isDangerous), "\(dot.out.debugDescription)")
+        #expect(dot.out.contains(#"\u{9b}"#) && dot.out.contains(#"\u{202e}"#), "\(dot.out)")
+        #expect(dot.out.replacingOccurrences(of: #"\u{9b}"#, with: "\u{9B}").replacingOccurrences(of: #"\u{202e}"#, with: "\u{202E}") == piped.out)
+
+        // A state file: JSON `\u` escapes on the terminal, the same JSON; exact bytes in a pipe.
+        let stateFile = folder.file("state.json").path
+        expectSuccess(try CLI.run(["restore", journal, "--step", "3", "-o", stateFile]))
+        let written = try Data(contentsOf: URL(fileURLWithPath: stateFile))
+        let pipedState = try CLI.run(["restore", journal, "--step", "3"])
+        expectSuccess(pipedState)
+        #expect(pipedState.stdout == written)
+        #expect(pipedState.out.unicodeScalars.contains("\u{9B}"))
+        let state = try Self.onTerminal(try Self.quoted(["restore", journal, "--step", "3"]))
+        #expect(state.status == 0, "\(state)")
+        #expect(!state.out.unicodeScalars.contains(where: TerminalInjectionTests.isDangerous), "\(state.out.debugDescription)")
+        #expect(state.out.contains(#"\u009b"#), "\(state.out)")
+        let onTerminal = try JSONSerialization.jsonObject(with: state.stdout) as? NSDictionary
+        let exact = try JSONSerialization.jsonObject(with: written) as? NSDictionary
+        #expect(onTerminal != nil && onTerminal == exact)
+
+        // PNG and PDF are refused on a terminal, before any work, and written to a pipe.
+        for format in ["--png", "--pdf"] {
+            let binary = try Self.onTerminal(try Self.quoted(["graph", journal, format]))
+            #expect(binary.status == 1, "\(binary)")
+            #expect(CLIResult.lines(binary.out).count == 1, "\(binary)")
+            #expect(binary.out.hasPrefix("atomscope: will not write"), "\(binary)")
+        }
+        let png = try CLI.run(["graph", journal, "--png"])
+        expectSuccess(png)
+        #expect(png.stdout.starts(with: [0x89, 0x50, 0x4E, 0x47]))
+    }
+
+    /// With colour on, every field is escaped before the colours are added, so the `ESC[31m`
+    /// a name holds shows as `\u{1b}[31m` and the only raw ESCs left are the colours'.
+    @Test(.enabled(if: hasScript))
+    func withColourANamesOwnColourSequenceShowsEscaped() throws {
+        let folder = try TemporaryDirectory()
+        defer { folder.remove() }
+        let journal = try OneLineFieldTests.write(in: folder)
+        let script = ["next", "show", "show Atom", "why Derived", "when Atom", "diff 0 3", "marks", "goto markev", "quit"]
+            .joined(separator: "\\n")
+        let commandLines = [
+            try Self.quoted(["log", journal]), try Self.quoted(["replay", journal, "--recomputed"]), try Self.quoted(["stat", journal]),
+            try Self.quoted(["diff", journal, "0", "3"]), try Self.quoted(["log", journal, "--atom", "Atomxv"]),
+            "printf '\(script)\\n' | " + (try Self.quoted(["repl", journal])),
+        ]
+        for commandLine in commandLines {
+            let result = try Self.onTerminal(commandLine)
+            let text = result.out
+            // `diff` and errors have no colours; the rest must show them, or this tests nothing.
+            let coloured = !commandLine.contains("'diff'") && !commandLine.contains("Atomxv")
+            #expect(!coloured || text.contains("\u{1B}[36m"), "no colour at all: \(text.debugDescription)")
+            let plain = Self.withoutStyles(text)
+            let raw = plain.unicodeScalars.filter(TerminalInjectionTests.isDangerous)
+            #expect(raw.isEmpty, "raw \(raw.map { String($0.value, radix: 16) }) from \(commandLine): \(text.debugDescription)")
+            #expect(plain.contains(#"\u{1b}[31m"#), "\(commandLine): \(text.debugDescription)")
+            #expect(!CLIResult.lines(plain).contains { $0.hasPrefix("FAKE") }, "\(commandLine): \(text.debugDescription)")
+        }
+    }
+}

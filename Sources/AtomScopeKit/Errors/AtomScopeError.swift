@@ -51,6 +51,8 @@ public enum AtomScopeError: Error, Equatable, CustomStringConvertible {
     case invalidSpeed(speed: Double, valid: ClosedRange<Double>)
     /// A keyframe that differs from the state the steps before it replay to.
     case inconsistentKeyframe(path: String, step: Int, reason: String)
+    /// Binary output (PNG, PDF) asked for on standard output while it is a terminal.
+    case binaryOutputToTerminal(format: String)
 
     /// The message, on one line whatever the names and reasons in it hold: an atom id, a
     /// suggestion or a journal's text with a newline shows it as `\n`, so that it can neither
@@ -113,6 +115,9 @@ public enum AtomScopeError: Error, Equatable, CustomStringConvertible {
         case .malformedStep(let path, let step, let reason):
             "\(path): step \(step) is malformed (\(reason)); its frame is intact, so a faulty writer made it: "
                 + "`atomscope verify \(path)` checks the rest"
+        case .binaryOutputToTerminal(let format):
+            "will not write \(format) to the terminal, which would read its bytes as control sequences; "
+                + "pass -o FILE or redirect standard output to a file"
         case .inconsistentKeyframe(let path, let step, let reason):
             "\(path): the keyframe after step \(step) does not match the steps before it (\(reason)); "
                 + "seeking from it would show a state the app never had"

@@ -85,6 +85,9 @@ struct GraphCommand: ReportingCommand {
             path: output,
             flags: OutputFormat.allCases.map { "--\($0.rawValue)" }
         )
+        if output == nil {
+            try console.refuseBinaryOnTerminal(chosenFormat)
+        }
         if let output, let input, input != "-" {
             try OutputFile.refuse(output, ifSameAs: FileIdentity(path: input), inputName: input)
         }
@@ -127,7 +130,11 @@ struct GraphCommand: ReportingCommand {
             // Not synced: a graph can be drawn again.
             try OutputFile.write(rendered, to: output, durable: false)
         } else {
-            console.write(rendered)
+            if chosenFormat.isText {
+                console.write(text: rendered)
+            } else {
+                console.write(binary: rendered)
+            }
         }
     }
 

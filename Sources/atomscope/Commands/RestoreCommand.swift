@@ -36,7 +36,7 @@ struct RestoreCommand: ReportingCommand {
             try OutputFile.write(state.jsonData(), to: output, durable: true)
             console.print("wrote the state after step \(step) to \(output) (\(state.entries.count) atoms)")
         } else if journalOut == nil {
-            console.write(state.jsonData())
+            console.write(json: state.jsonData())
         }
         if let journalOut {
             try timeline.writeJournal(upTo: step, to: URL(fileURLWithPath: journalOut))
