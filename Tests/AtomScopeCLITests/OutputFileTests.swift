@@ -81,6 +81,37 @@ struct OutputFileTests {
         #expect(try Self.names(in: folder) == ["j", "link", "hard", "out.svg"])
     }
 
+    /// `graph < j -o j`: a journal read from standard input is still the file `j`.
+    @Test func graphOfAJournalOnStandardInputDoesNotOverwriteIt() throws {
+        let folder = try Self.journalFolder()
+        defer { folder.remove() }
+        let binary = try CLI.binary.get().path
+        for target in ["j", "link", "hard"] {
+            let result = try runProgram(
+                URL(fileURLWithPath: "/bin/sh"), ["-c", "exec '\(binary)' graph --svg -o \(target) < j"], in: folder.url
+            )
+            expectOneLineError(result, mentions: [["will not write \(target)"], ["standard input"]])
+            #expect(try Data(contentsOf: folder.file("j")) == Data(contentsOf: Repo.url(Repo.todo)), "\(result)")
+            #expect(try Self.names(in: folder) == ["j", "link", "hard"], "\(result)")
+        }
+    }
+
+    /// A link planted where the output goes (`out.svg -> /dev/null` here; a disk in an
+    /// attack) is refused, not written through, and left as it was.
+    @Test func aLinkToADeviceIsRefused() throws {
+        let folder = try TemporaryDirectory()
+        defer { folder.remove() }
+        try FileManager.default.createSymbolicLink(atPath: folder.file("out.svg").path, withDestinationPath: "/dev/null")
+        for arguments in [["graph", Repo.todo, "-o", folder.file("out.svg").path], ["restore", Repo.todo, "--step", "3", "-o", folder.file("out.svg").path]] {
+            let result = try CLI.run(arguments)
+            expectOneLineError(result, mentions: [["cannot write"], ["symbolic link to a device"]])
+            #expect(result.stdout.isEmpty)
+            #expect(try FileManager.default.destinationOfSymbolicLink(atPath: folder.file("out.svg").path) == "/dev/null")
+        }
+        // A device named directly is written as it is.
+        expectSuccess(try CLI.run(["graph", Repo.todo, "--dot", "-o", "/dev/null"]))
+    }
+
     @Test func anotherJournalIsNotTheInput() throws {
         let folder = try Self.journalFolder()
         defer { folder.remove() }

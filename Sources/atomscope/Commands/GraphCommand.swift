@@ -88,8 +88,11 @@ struct GraphCommand: ReportingCommand {
         if output == nil {
             try console.refuseBinaryOnTerminal(chosenFormat)
         }
-        if let output, let input, input != "-" {
-            try OutputFile.refuse(output, ifSameAs: FileIdentity(path: input), inputName: input)
+        if let output {
+            // A journal or DOT read from standard input (`graph < j -o j`) is a file too.
+            let fromStandardInput = input == nil || input == "-"
+            let identity = fromStandardInput ? FileIdentity.standardInput : input.flatMap(FileIdentity.init(path:))
+            try OutputFile.refuse(output, ifSameAs: identity, inputName: fromStandardInput ? "standard input" : input ?? "")
         }
         let chosenLayout = try layout.map { name throws(GraphRenderError) in try GraphLayout(name: name) }
         let dot: String
