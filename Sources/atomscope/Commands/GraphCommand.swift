@@ -33,8 +33,8 @@ struct GraphCommand: ReportingCommand {
     @Argument(help: "A journal or DOT file; `-` or nothing for standard input. DOT from outside comes back laid out and checked.")
     var input: String?
 
-    // `.unconditional` so that `--step -1` reaches the range check, which names the valid
-    // states, instead of reading as an unknown option.
+    // `.unconditional` so that `--step -1` is refused as a step out of range, saying how
+    // states are numbered, instead of reading as an unknown option.
     @Option(parsing: .unconditional, help: "Draw the state after this journal step; default the last (\(StepHelp.state)).")
     var step: Int?
 
@@ -70,6 +70,7 @@ struct GraphCommand: ReportingCommand {
     }
 
     func validate() throws {
+        try StepHelp.refuseNegativeState(step)
         if let depth, depth < 0 { throw ValidationError("--depth must be 0 or more") }
         if !(timeout > 0 && timeout <= 3600) { throw ValidationError("--timeout must be a number of seconds from more than 0 to 3600") }
         if !(1...GraphInput.maximumLimit).contains(inputLimit) {
