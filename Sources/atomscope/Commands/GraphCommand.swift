@@ -60,7 +60,7 @@ struct GraphCommand: ReportingCommand {
     var depth: Int?
 
     @Option(help: "Seconds the layout may take before it is stopped (default 60, at most 3600).")
-    var timeout: Double = 60
+    var timeout = LayoutTimeout.defaultSeconds
 
     @Option(help: "The most bytes of DOT, or of a journal on standard input, to read (default 64 MiB, at most 16 GiB; a journal file is read as needed).")
     var inputLimit = 64 << 20
@@ -72,7 +72,7 @@ struct GraphCommand: ReportingCommand {
     func validate() throws {
         try StepHelp.refuseNegativeState(step)
         if let depth, depth < 0 { throw ValidationError("--depth must be 0 or more") }
-        if !(timeout > 0 && timeout <= 3600) { throw ValidationError("--timeout must be a number of seconds from more than 0 to 3600") }
+        try LayoutTimeout.validate(timeout)
         if !(1...GraphInput.maximumLimit).contains(inputLimit) {
             throw ValidationError("--input-limit must be a number of bytes from 1 to \(GraphInput.maximumLimit) (16 GiB)")
         }
@@ -126,7 +126,7 @@ struct GraphCommand: ReportingCommand {
             let progress = ProgressLine.onTerminal("laying out the graph")
             defer { progress?.finish() }
             rendered = try GraphRenderer().renderIsolated(
-                dot: dot, format: chosenFormat, layout: chosenLayout, timeout: layoutTimeout,
+                dot: dot, format: chosenFormat, layout: chosenLayout, timeout: LayoutTimeout.duration(timeout),
                 textEscaping: fromJournal ? .dotQuoted : .none, waiting: progress.map { line in { line.tick() } }
             ).data
         }
@@ -140,10 +140,6 @@ struct GraphCommand: ReportingCommand {
                 console.write(binary: rendered)
             }
         }
-    }
-
-    private var layoutTimeout: Duration {
-        .milliseconds(Int64((timeout * 1000).rounded()))
     }
 
     /// The DOT of a journal's graph, as the options ask.
