@@ -201,7 +201,9 @@ struct GraphTests {
         let journalOnStdin = try CLI.run(["graph", "--dot", "--input-limit", "100"], stdin: try Data(contentsOf: Repo.url(Repo.todo)))
         expectOneLineError(journalOnStdin, mentions: [["over 100 bytes"]])
         expectSuccess(try CLI.run(["graph", Repo.todo, "--dot", "--input-limit", "10"]))
-        expectSuccess(try CLI.run(["graph", "--svg"], stdin: dot))
+        let atTheLimit = try CLI.run(["graph", "--svg"], stdin: dot)
+        expectSuccess(atTheLimit)
+        expectWellFormedSVG(atTheLimit.stdout, "graph --svg of piped DOT")
     }
 
     /// --input-limit takes 1 byte to 16 GiB; anything else, the largest `Int` included
@@ -227,7 +229,9 @@ struct GraphTests {
         let dot = Data((lines + ["}"]).joined(separator: "\n").utf8)
         let stopped = try CLI.run(["graph", "--svg", "--layout", "dot", "--timeout", "1"], stdin: dot)
         expectOneLineError(stopped, mentions: [["within 1.0 seconds"], ["--focus"], ["--layout sfdp"], ["--timeout"]])
-        expectSuccess(try CLI.run(["graph", "--svg"], stdin: dot))
+        let automatic = try CLI.run(["graph", "--svg"], stdin: dot)
+        expectSuccess(automatic)
+        expectWellFormedSVG(automatic.stdout, "graph --svg of a chain with fan-out")
         for bad in ["0", "-1", "nan", "4000"] {
             expectOneLineError(try CLI.run(["graph", "--svg", "--timeout", bad], stdin: dot), status: 64)
         }

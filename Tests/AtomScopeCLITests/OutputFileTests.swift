@@ -79,6 +79,7 @@ struct OutputFileTests {
         // The REPL went on: the later graph was written, 0600.
         #expect(Self.mode(folder.file("out.svg")) == 0o600, "\(result)")
         #expect(try Self.names(in: folder) == ["j", "link", "hard", "out.svg"])
+        expectWellFormedSVG(file: folder.file("out.svg"))
     }
 
     /// `graph < j -o j`: a journal read from standard input is still the file `j`.
@@ -148,6 +149,8 @@ struct OutputFileTests {
             #expect(Self.mode(folder.file(name)) == 0o600, "\(name)")
         }
         #expect(try Self.names(in: folder) == ["j", "s.json", "cut.journal", "g.svg", "g.dot", "stdin.svg"])
+        expectWellFormedSVG(file: folder.file("g.svg"))
+        expectWellFormedSVG(file: folder.file("stdin.svg"))
         expectSuccess(try CLI.run(["verify", "cut.journal"], in: folder.url))
     }
 
@@ -231,6 +234,9 @@ struct OutputFileTests {
         expectSuccess(result)
         let written = try String(contentsOf: folder.file(file), encoding: .utf8)
         #expect(written.contains(start), "\(file): \(written.prefix(200))")
+        if start == "<svg" {
+            expectWellFormedSVG(file: folder.file(file))
+        }
     }
 
     @Test func pngFlagWritesPNG() throws {
@@ -287,6 +293,9 @@ struct OutputFileTests {
                 // Each output, whether written in place or as a temporary renamed onto it.
                 let created = trace.created.filter { $0 == output || $0.hasPrefix(".\(output).") }
                 #expect(!created.isEmpty, "\(output) was never created: \(trace.created)")
+                if output.hasSuffix(".svg") {
+                    expectWellFormedSVG(file: folder.file(output))
+                }
             }
         }
     }
