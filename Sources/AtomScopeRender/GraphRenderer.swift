@@ -1,8 +1,9 @@
 import AtomScopeKit
 import Foundation
 
-/// Renders DOT text to SVG, PNG, PDF (or laid-out DOT and `plain`) with Graphviz's libgvc,
-/// in this process.
+/// Renders DOT text to SVG, PNG, PDF (or laid-out DOT and `plain`) with Graphviz's libgvc:
+/// in this process with ``render(dot:format:layout:)``, or in a worker process with
+/// `renderIsolated`, which `atomscope` uses for every layout.
 ///
 /// All renderers share the process's one Graphviz context and one lock: libgvc is not
 /// thread-safe, so concurrent calls from any number of threads or tasks are serialized, and

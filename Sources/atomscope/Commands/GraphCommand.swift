@@ -11,10 +11,14 @@ struct GraphCommand: ReportingCommand {
         discussion: """
             INPUT is a journal or a DOT file; `-` or nothing reads standard input, and the two are \
             told apart by content, so `app | atomscope graph --svg > graph.svg` works with the DOT \
-            that `Snapshot.graphDescription()` prints. Graphviz runs in this process; DOT from \
-            outside is rendered by a worker process. Without a format flag the format follows the \
-            -o file's extension (.svg, .png, .pdf, .dot), and is DOT otherwise; a flag that \
-            contradicts the extension is an error. -o never overwrites INPUT.
+            that `Snapshot.graphDescription()` prints. Every layout runs in a worker process of \
+            atomscope, the journal's graph as much as DOT from outside, under --timeout and limits \
+            on memory and CPU; only a journal's graph as DOT is written without one. Without a \
+            format flag the format follows the -o file's extension (.svg, .png, .pdf, .dot), and \
+            is DOT otherwise; a flag that contradicts the extension is an error. -o never \
+            overwrites INPUT, nor a file read on standard input, and refuses a symbolic link to a \
+            device or pipe. To a terminal, DOT and SVG are written with control characters \
+            escaped, and PNG and PDF are refused; to a pipe or file, the bytes are exact.
 
             Without --layout, the layout follows the graph's size and shape. dot counts the \
             nodes it places: the graph's own plus one virtual node for each rank an edge \
