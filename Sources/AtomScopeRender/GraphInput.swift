@@ -16,11 +16,19 @@ public enum GraphInput: Sendable, Equatable {
     /// DOT text.
     case dot(String)
 
+    /// The largest limit `atomscope graph --input-limit` takes: 16 GiB, far above any DOT the
+    /// worker lays out (``GraphRenderWorker/inputLimit``) and any journal piped in, and far
+    /// below where adding to it could overflow.
+    public static let maximumLimit = 16 << 30
+
     /// Reads and recognises the input: the file at `path`, or standard input for `nil` or `-`.
     ///
+    /// - Parameter limit: The most bytes to read; any `Int` is safe, and a limit below 1
+    ///   reads nothing.
     /// - Throws: ``AtomScopeError`` for a missing or unreadable file, an input over `limit`
     ///   bytes, an empty one, or one that is neither a journal nor UTF-8 text.
     public static func read(path: String?, limit: Int, standardInput: FileHandle = .standardInput) throws(AtomScopeError) -> GraphInput {
+        let limit = max(limit, 0)
         let fromFile = path.map { $0 != "-" } ?? false
         let name = fromFile ? path ?? "" : "standard input"
         let handle: FileHandle
@@ -41,7 +49,10 @@ public enum GraphInput: Sendable, Equatable {
             if head.elementsEqual(JournalFormat.magic), fromFile, let path {
                 return .journalFile(path: path)
             }
-            let rest = try handle.read(upToCount: max(0, limit + 1 - head.count)) ?? Data()
+            // One byte past the limit tells an input over it from one exactly at it; at
+            // `Int.max` there is no byte past, and no input that long.
+            let wanted = limit == .max ? limit : limit + 1
+            let rest = try handle.read(upToCount: max(0, wanted - head.count)) ?? Data()
             bytes = head + rest
         } catch {
             throw .cannotOpen(path: name, reason: error.localizedDescription)

@@ -6,7 +6,7 @@ import Glibc
 import Darwin
 #endif
 
-/// The worker side of ``GraphRenderer/renderIsolated(dot:format:layout:timeout:executable:)``:
+/// The worker side of ``GraphRenderer/renderIsolated(dot:format:layout:timeout:executable:textEscaping:waiting:)``:
 /// what the hidden `atomscope __render-worker` subcommand runs.
 ///
 /// Invocation: `atomscope __render-worker FORMAT [LAYOUT]`, where `FORMAT` is a
@@ -118,7 +118,7 @@ public enum GraphRenderWorker {
     }
 
     /// The absolute path of the running executable (`/proc/self/exe` on Linux), the default
-    /// worker of ``GraphRenderer/renderIsolated(dot:format:layout:timeout:executable:)``.
+    /// worker of ``GraphRenderer/renderIsolated(dot:format:layout:timeout:executable:textEscaping:waiting:)``.
     public static func currentExecutable() -> String? {
         #if os(Linux)
         var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)

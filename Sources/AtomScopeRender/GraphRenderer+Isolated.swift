@@ -17,12 +17,15 @@ extension GraphRenderer {
     ///     `__render-worker` to ``GraphRenderWorker/main(arguments:)``.
     ///   - waiting: called on the calling thread at least once a second while the worker runs
     ///     (a layout can take seconds), for showing how long it has taken.
+    ///   - textEscaping: `.dotQuoted` when `dot` is atomscope's own (a journal's graph), whose
+    ///     text is escaped already; `.none` for DOT from outside.
     public func renderIsolated(
         dot: String,
         format: GraphFormat,
         layout: GraphLayout? = nil,
         timeout: Duration = GraphRenderer.defaultIsolationTimeout,
         executable: String? = nil,
+        textEscaping: SVGSanitizer.TextEscaping = .none,
         waiting: (() -> Void)? = nil
     ) throws(GraphRenderError) -> RenderedGraph {
         guard let program = executable ?? GraphRenderWorker.currentExecutable() else {
@@ -63,7 +66,7 @@ extension GraphRenderer {
 
         var data = Data(outcome.standardOutput)
         if format == .svg {
-            data = try SVGSanitizer.sanitize(data)
+            data = try SVGSanitizer.sanitize(data, textEscaping: textEscaping)
         }
         return RenderedGraph(
             data: data,

@@ -20,16 +20,36 @@ import Foundation
 /// - no processing instructions (`<?xml-stylesheet?>` from Graphviz's `stylesheet`
 ///   attribute), comments, DOCTYPE or CDATA (its text is kept, escaped).
 ///
-/// Every value is re-escaped on output. Input that is not well-formed (unbalanced tags, two
-/// root elements, text outside the root) is refused with ``GraphRenderError/unsafeSVG(reason:)``
-/// rather than repaired.
+/// Every value is re-escaped on output, and what it writes is well-formed XML: characters XML
+/// forbids are shown as visible escapes (`\u{1}`, with `\` as `\\` unless the text already
+/// carries such escapes, see ``TextEscaping``), and an attribute whose name is not an XML
+/// `Name` (or whose prefix is not bound) is dropped. Input that is not well-formed
+/// (unbalanced tags, two root elements, text outside the root, an element name that is not a
+/// `Name`) is refused with ``GraphRenderError/unsafeSVG(reason:)`` rather than repaired.
 public enum SVGSanitizer {
-    public static func sanitize(_ svg: String) throws(GraphRenderError) -> String {
-        String(decoding: try sanitize(bytes: Array(svg.utf8)), as: UTF8.self)
+    /// What the SVG's text already carries, which decides how a backslash is shown.
+    public enum TextEscaping: Sendable, Equatable {
+        /// None: SVG drawn from DOT that came from outside. A character XML forbids is shown
+        /// as `\u{1}` and a backslash as `\\`, so that every escape reads back to one text.
+        case none
+        /// atomscope's escapes: SVG drawn from DOT that `dotQuoted(_:)` wrote (a journal's
+        /// graph), whose text shows forbidden characters as `\u{1}` and `\` as `\\` already.
+        /// Backslashes stay as they are, so that they are not escaped twice.
+        case dotQuoted
     }
 
-    public static func sanitize(_ svg: Data) throws(GraphRenderError) -> Data {
-        Data(try sanitize(bytes: Array(svg)))
+    /// Sanitizes an SVG document held as text, as the `Data` form does its bytes.
+    public static func sanitize(_ svg: String, textEscaping: TextEscaping = .none) throws(GraphRenderError) -> String {
+        String(decoding: try sanitize(bytes: Array(svg.utf8), textEscaping: textEscaping), as: UTF8.self)
+    }
+
+    /// Sanitizes an SVG document.
+    ///
+    /// - Parameter textEscaping: What the document's text already carries: `.none` for SVG
+    ///   from outside DOT, `.dotQuoted` for SVG of DOT that atomscope wrote.
+    /// - Throws: ``GraphRenderError/unsafeSVG(reason:)`` for input that is not well-formed.
+    public static func sanitize(_ svg: Data, textEscaping: TextEscaping = .none) throws(GraphRenderError) -> Data {
+        Data(try sanitize(bytes: Array(svg), textEscaping: textEscaping))
     }
 
     // MARK: - Policy
@@ -57,24 +77,27 @@ public enum SVGSanitizer {
 
     /// The attribute as it may appear in the output, or nil to drop it.
     static func allowedAttribute(_ attribute: XMLScanner.Attribute) -> XMLScanner.Attribute? {
+        // A parser refuses the whole document over one name that is not a Name, and a
+        // namespace-aware one over a prefix it cannot bind (`XLINK:href`, `xlink:a:b`,
+        // `xlink:`): only exact, bound prefixes and one colon pass.
+        guard attribute.isName else { return nil }
         let name = attribute.name
-        let lowered = name.lowercased()
-        let localName: Substring
-        if let colon = lowered.firstIndex(of: ":") {
-            let prefix = lowered[..<colon]
-            localName = lowered[lowered.index(after: colon)...]
+        let localName: String
+        if let colon = name.firstIndex(of: ":") {
+            let prefix = name[..<colon]
+            localName = name[name.index(after: colon)...].lowercased()
+            guard !localName.isEmpty, !localName.contains(":") else { return nil }
             switch prefix {
             case "xlink": break
             case "xml": guard localName == "space" || localName == "lang" else { return nil }
-            case "xmlns": return namespaces[lowered] == attribute.value ? attribute : nil
+            case "xmlns": return namespaces[name] == attribute.value ? attribute : nil
             default: return nil
             }
         } else {
-            localName = lowered[...]
-            if lowered == "xmlns" { return namespaces[lowered] == attribute.value ? attribute : nil }
+            localName = name.lowercased()
+            if name == "xmlns" { return namespaces[name] == attribute.value ? attribute : nil }
         }
-
-        if localName.hasPrefix("on") || droppedAttributes.contains(String(localName)) { return nil }
+        if localName.hasPrefix("on") || droppedAttributes.contains(localName) { return nil }
         if localName == "href", !isSafeURL(attribute.value) { return nil }
         if localName == "style", !isSafeStyle(attribute.value) { return nil }
         if !hasOnlyLocalReferences(attribute.value) { return nil }
@@ -133,8 +156,8 @@ public enum SVGSanitizer {
 
     // MARK: - Rebuilding
 
-    static func sanitize(bytes: [UInt8]) throws(GraphRenderError) -> [UInt8] {
-        var scanner = XMLScanner(bytes)
+    static func sanitize(bytes: [UInt8], textEscaping: TextEscaping = .none) throws(GraphRenderError) -> [UInt8] {
+        var scanner = XMLScanner(bytes, escapingBackslashes: textEscaping == .none)
         var output: [UInt8] = []
         output.reserveCapacity(bytes.count)
         output.append(contentsOf: #"<?xml version="1.0" encoding="UTF-8" standalone="no"?>"#.utf8)

@@ -131,6 +131,9 @@ struct DamagedFixtureTests {
             let result = try CLI.run([command[0], Self.torn] + command.dropFirst(), stdin: Data("quit\n".utf8))
             expectNoCrash(result)
             #expect(result.status == 0, "\(result)")
+            if command.contains("--svg") {
+                expectWellFormedSVG(result.stdout, "graph --svg of \(Self.torn)")
+            }
             #expect(result.errLines == [
                 "atomscope: note: \(Self.torn) ends in a torn tail at offset 14051 (12 bytes): showing the steps before it; "
                     + "`atomscope verify --repair \(Self.torn)` cuts it",
@@ -195,7 +198,9 @@ struct DamagedFixtureTests {
         expectSuccess(replay)
         #expect(replay.out.contains("no steps"))
 
-        expectSuccess(try CLI.run(["graph", Self.headerOnly, "--svg"]))
+        let emptyGraph = try CLI.run(["graph", Self.headerOnly, "--svg"])
+        expectSuccess(emptyGraph)
+        expectWellFormedSVG(emptyGraph.stdout, "graph --svg of \(Self.headerOnly)")
         expectSuccess(try CLI.run(["diff", Self.headerOnly, "0", "0"]))
         expectOneLineError(try CLI.run(["diff", Self.headerOnly, "0", "1"]), mentions: [["out of range"]])
     }

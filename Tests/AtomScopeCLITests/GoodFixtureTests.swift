@@ -17,6 +17,9 @@ struct GoodFixtureTests {
         #expect(!result.stdout.isEmpty, "no output: \(result)")
         // Output to a file is never coloured.
         #expect(!result.stdout.contains(0x1B), "an escape sequence in the output: \(result)")
+        if command.contains("--svg") {
+            expectWellFormedSVG(result.stdout, arguments.joined(separator: " "))
+        }
     }
 
     @Test(arguments: Repo.goodFixtures)

@@ -201,7 +201,23 @@ struct GraphTests {
         let journalOnStdin = try CLI.run(["graph", "--dot", "--input-limit", "100"], stdin: try Data(contentsOf: Repo.url(Repo.todo)))
         expectOneLineError(journalOnStdin, mentions: [["over 100 bytes"]])
         expectSuccess(try CLI.run(["graph", Repo.todo, "--dot", "--input-limit", "10"]))
-        expectSuccess(try CLI.run(["graph", "--svg"], stdin: dot))
+        let atTheLimit = try CLI.run(["graph", "--svg"], stdin: dot)
+        expectSuccess(atTheLimit)
+        expectWellFormedSVG(atTheLimit.stdout, "graph --svg of piped DOT")
+    }
+
+    /// --input-limit takes 1 byte to 16 GiB; anything else, the largest `Int` included
+    /// (whose `+ 1` trapped), is a usage error in one line, and nothing is read or written.
+    @Test func theInputLimitHasADocumentedRange() throws {
+        let dot = Data("digraph { a -> b }".utf8)
+        for bad in [String(Int.max), String(Int.max - 1), String((16 << 30) + 1), "0"] {
+            let result = try CLI.run(["graph", "--svg", "--input-limit", bad], stdin: dot)
+            expectOneLineError(result, status: 64, mentions: [["--input-limit"], ["from 1 to \(16 << 30)"]])
+            #expect(result.stdout.isEmpty)
+        }
+        let largest = try CLI.run(["graph", "--dot", "--input-limit", String(16 << 30)], stdin: dot)
+        expectSuccess(largest)
+        #expect(largest.out.contains("digraph"))
     }
 
     /// A layout that would run for minutes (dot on a chain of 200 with fan-out) is stopped at
@@ -213,7 +229,9 @@ struct GraphTests {
         let dot = Data((lines + ["}"]).joined(separator: "\n").utf8)
         let stopped = try CLI.run(["graph", "--svg", "--layout", "dot", "--timeout", "1"], stdin: dot)
         expectOneLineError(stopped, mentions: [["within 1.0 seconds"], ["--focus"], ["--layout sfdp"], ["--timeout"]])
-        expectSuccess(try CLI.run(["graph", "--svg"], stdin: dot))
+        let automatic = try CLI.run(["graph", "--svg"], stdin: dot)
+        expectSuccess(automatic)
+        expectWellFormedSVG(automatic.stdout, "graph --svg of a chain with fan-out")
         for bad in ["0", "-1", "nan", "4000"] {
             expectOneLineError(try CLI.run(["graph", "--svg", "--timeout", bad], stdin: dot), status: 64)
         }

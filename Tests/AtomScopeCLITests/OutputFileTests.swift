@@ -79,6 +79,38 @@ struct OutputFileTests {
         // The REPL went on: the later graph was written, 0600.
         #expect(Self.mode(folder.file("out.svg")) == 0o600, "\(result)")
         #expect(try Self.names(in: folder) == ["j", "link", "hard", "out.svg"])
+        expectWellFormedSVG(file: folder.file("out.svg"))
+    }
+
+    /// `graph < j -o j`: a journal read from standard input is still the file `j`.
+    @Test func graphOfAJournalOnStandardInputDoesNotOverwriteIt() throws {
+        let folder = try Self.journalFolder()
+        defer { folder.remove() }
+        let binary = try CLI.binary.get().path
+        for target in ["j", "link", "hard"] {
+            let result = try runProgram(
+                URL(fileURLWithPath: "/bin/sh"), ["-c", "exec '\(binary)' graph --svg -o \(target) < j"], in: folder.url
+            )
+            expectOneLineError(result, mentions: [["will not write \(target)"], ["standard input"]])
+            #expect(try Data(contentsOf: folder.file("j")) == Data(contentsOf: Repo.url(Repo.todo)), "\(result)")
+            #expect(try Self.names(in: folder) == ["j", "link", "hard"], "\(result)")
+        }
+    }
+
+    /// A link planted where the output goes (`out.svg -> /dev/null` here; a disk in an
+    /// attack) is refused, not written through, and left as it was.
+    @Test func aLinkToADeviceIsRefused() throws {
+        let folder = try TemporaryDirectory()
+        defer { folder.remove() }
+        try FileManager.default.createSymbolicLink(atPath: folder.file("out.svg").path, withDestinationPath: "/dev/null")
+        for arguments in [["graph", Repo.todo, "-o", folder.file("out.svg").path], ["restore", Repo.todo, "--step", "3", "-o", folder.file("out.svg").path]] {
+            let result = try CLI.run(arguments)
+            expectOneLineError(result, mentions: [["cannot write"], ["symbolic link to a device"]])
+            #expect(result.stdout.isEmpty)
+            #expect(try FileManager.default.destinationOfSymbolicLink(atPath: folder.file("out.svg").path) == "/dev/null")
+        }
+        // A device named directly is written as it is.
+        expectSuccess(try CLI.run(["graph", Repo.todo, "--dot", "-o", "/dev/null"]))
     }
 
     @Test func anotherJournalIsNotTheInput() throws {
@@ -117,6 +149,8 @@ struct OutputFileTests {
             #expect(Self.mode(folder.file(name)) == 0o600, "\(name)")
         }
         #expect(try Self.names(in: folder) == ["j", "s.json", "cut.journal", "g.svg", "g.dot", "stdin.svg"])
+        expectWellFormedSVG(file: folder.file("g.svg"))
+        expectWellFormedSVG(file: folder.file("stdin.svg"))
         expectSuccess(try CLI.run(["verify", "cut.journal"], in: folder.url))
     }
 
@@ -200,6 +234,9 @@ struct OutputFileTests {
         expectSuccess(result)
         let written = try String(contentsOf: folder.file(file), encoding: .utf8)
         #expect(written.contains(start), "\(file): \(written.prefix(200))")
+        if start == "<svg" {
+            expectWellFormedSVG(file: folder.file(file))
+        }
     }
 
     @Test func pngFlagWritesPNG() throws {
@@ -256,6 +293,9 @@ struct OutputFileTests {
                 // Each output, whether written in place or as a temporary renamed onto it.
                 let created = trace.created.filter { $0 == output || $0.hasPrefix(".\(output).") }
                 #expect(!created.isEmpty, "\(output) was never created: \(trace.created)")
+                if output.hasSuffix(".svg") {
+                    expectWellFormedSVG(file: folder.file(output))
+                }
             }
         }
     }

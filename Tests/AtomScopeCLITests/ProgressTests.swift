@@ -37,7 +37,7 @@ import Testing
         let terminal = try onTerminal(["graph", "fixtures/todo.journal", "-o", output], after: "0")
         #expect(terminal.contains("laying out the graph: 0 s"), "\(terminal.debugDescription)")
         #expect(terminal.hasSuffix("\r\u{1B}[K"), "\(terminal.debugDescription)")
-        #expect(FileManager.default.fileExists(atPath: output))
+        expectWellFormedSVG(file: URL(fileURLWithPath: output))
     }
 
     /// The REPL's `graph` too (commands piped in, stderr on the terminal).
@@ -53,7 +53,7 @@ import Testing
         let result = try runProgram(Self.script, ["-qec", command, "/dev/null"], environment: environment)
         #expect(result.status == 0, "\(result)")
         #expect(result.out.contains("laying out the graph: 0 s"), "\(result.out.debugDescription)")
-        #expect(FileManager.default.fileExists(atPath: output))
+        expectWellFormedSVG(file: URL(fileURLWithPath: output))
     }
 
     @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: script.path)))

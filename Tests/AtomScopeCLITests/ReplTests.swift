@@ -36,6 +36,30 @@ struct ReplTests {
         }
     }
 
+    /// The REPL's graph lays out in the worker under `repl --timeout`: a layout that cannot
+    /// finish in time (here no layout can, in a millisecond) stops with one line that says
+    /// what to do, writes nothing, and the REPL goes on.
+    @Test func aGraphLayoutStopsAtTheREPLsTimeout() throws {
+        let folder = try TemporaryDirectory()
+        defer { folder.remove() }
+        _ = try folder.copy(Repo.todo, as: "todo.journal")
+        let input = Data("graph -o out.svg\nnext\nquit\n".utf8)
+        let result = try CLI.run(["repl", "todo.journal", "--timeout", "0.001"], stdin: input, in: folder.url)
+        expectNoCrash(result)
+        #expect(result.status == 1, "a failed command in a piped script: \(result)")
+        let errors = result.outLines.filter { $0.hasPrefix("error: ") }
+        #expect(errors.count == 1, "\(result)")
+        #expect(errors.first?.contains("did not finish within 0.001 seconds") == true, "\(result)")
+        #expect(errors.first?.contains("--timeout SECONDS") == true, "\(result)")
+        #expect(!FileManager.default.fileExists(atPath: folder.file("out.svg").path))
+        #expect(result.outLines.contains { $0.hasPrefix("#1 ") }, "the REPL went on: \(result)")
+        for bad in ["0", "nan", "inf", "3601"] {
+            let usage = try CLI.run(["repl", "todo.journal", "--timeout", bad], in: folder.url)
+            expectOneLineError(usage, status: 64, mentions: [["--timeout"], ["atomscope repl --help"]])
+            #expect(usage.stdout.isEmpty)
+        }
+    }
+
     @Test func scriptMovesWhereItSays() throws {
         // Independent of the golden file: each move lands on the right step.
         try Self.runScript(["next", "next 3", "prev", "goto 5", "first", "last", "goto three todos added", "show"]) { result, _ in

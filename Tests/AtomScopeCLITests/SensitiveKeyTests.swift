@@ -122,6 +122,9 @@ struct SensitiveKeyTests {
             expectNoCrash(result)
             #expect(result.status == 0, "\(result)")
             expectNoSecret(result.stdout + result.stderr, in: "atomscope \(command.joined(separator: " "))")
+            if command.contains("--svg") {
+                expectWellFormedSVG(result.stdout, command.joined(separator: " "))
+            }
         }
         expectNoSecret(try Data(contentsOf: state), in: "the state file")
 

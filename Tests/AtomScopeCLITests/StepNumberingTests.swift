@@ -3,8 +3,9 @@ import Testing
 
 /// Steps are numbered one way everywhere: 1 to N are steps, 0 is the state before the first.
 /// An option that names a state takes 0…N, one that names a step takes 1…N, and anything
-/// else (past the end, negative, a range whose first step comes after its last) is one line
-/// on stderr that names the valid range.
+/// else is one line on stderr: past the end, or a range whose first step comes after its last,
+/// names the journal's valid range (exit 1); a negative number, which no journal has, is a
+/// usage error (exit 64) found before the journal is read.
 @Suite("Step numbering")
 struct StepNumberingTests {
     /// `fixtures/todo.journal` has 14 steps.
@@ -34,9 +35,14 @@ struct StepNumberingTests {
         for step in [0, Self.last] {
             expectSuccess(try CLI.run(Self.arguments(template, step)))
         }
-        for step in [Self.last + 1, -1, -40] {
+        let pastTheEnd = try CLI.run(Self.arguments(template, Self.last + 1))
+        expectOneLineError(pastTheEnd, mentions: [["step \(Self.last + 1) is out of range"], ["0 to \(Self.last)"], ["0 is the state before the first step"]])
+        #expect(pastTheEnd.stdout.isEmpty)
+        for step in [-1, -40, Int.min] {
             let result = try CLI.run(Self.arguments(template, step))
-            expectOneLineError(result, mentions: [["step \(step) is out of range"], ["0 to \(Self.last)"], ["0 is the state before the first step"]])
+            expectOneLineError(result, status: 64, mentions: [
+                ["step \(step) is out of range"], ["0 or more"], ["0 is the state before the first step"], ["atomscope \(template[0]) --help"],
+            ])
             #expect(result.stdout.isEmpty)
         }
     }
@@ -46,9 +52,14 @@ struct StepNumberingTests {
         for step in [1, Self.last] {
             expectSuccess(try CLI.run(Self.arguments(template, step)))
         }
-        for step in [0, Self.last + 1, -1] {
+        for step in [0, Self.last + 1] {
             let result = try CLI.run(Self.arguments(template, step))
             expectOneLineError(result, mentions: [["step \(step) is out of range"], ["1 to \(Self.last)"]])
+            #expect(result.stdout.isEmpty)
+        }
+        for step in [-1, Int.min] {
+            let result = try CLI.run(Self.arguments(template, step))
+            expectOneLineError(result, status: 64, mentions: [["step \(step) is out of range"], ["numbered from 1"], ["atomscope replay --help"]])
             #expect(result.stdout.isEmpty)
         }
     }
@@ -109,11 +120,35 @@ struct StepNumberingTests {
         ["restore", Repo.todo],
         ["log"],
         ["log", Repo.todo, "--no-such-option"],
+        ["restore", Repo.todo, "--step", "-1"],
+        ["graph", Repo.todo, "--step", "-1"],
+        ["diff", Repo.todo, "0", "-1"],
+        ["replay", Repo.todo, "--to", "-1"],
     ])
     func aUsageErrorIsOneLine(arguments: [String]) throws {
         let result = try CLI.run(arguments)
         expectOneLineError(result, status: 64, mentions: [["atomscope \(arguments[0]) --help"]])
         #expect(result.stdout.isEmpty)
+    }
+
+    /// Options that apply to journals, given DOT: found once the input is read, and still a
+    /// usage error, with nothing written.
+    @Test(arguments: [["--step", "1"], ["--changes"], ["--values"], ["--focus", "a"]])
+    func journalOptionsOnDOTAreAUsageError(options: [String]) throws {
+        let folder = try TemporaryDirectory()
+        defer { folder.remove() }
+        let output = folder.file("out.svg")
+        let result = try CLI.run(["graph", "--svg", "-o", output.path] + options, stdin: Data("digraph { a -> b }".utf8))
+        expectOneLineError(result, status: 64, mentions: [["apply to journals"], ["atomscope graph --help"]])
+        #expect(result.stdout.isEmpty)
+        #expect(!FileManager.default.fileExists(atPath: output.path))
+    }
+
+    /// What was typed is quoted in a usage error: escaped like every other error.
+    @Test func aUsageErrorShowsWhatWasTypedEscaped() throws {
+        let result = try CLI.run(["log", Repo.todo, "--no-such-\u{1B}]0;title\u{7}\u{9B}2J"])
+        expectOneLineError(result, status: 64, mentions: [[#"--no-such-\u{1b}]0;title\u{7}\u{9b}2J"#]])
+        #expect(!result.err.unicodeScalars.contains { $0 == "\u{1B}" || $0 == "\u{7}" || $0 == "\u{9B}" }, "\(result)")
     }
 
     @Test func theREPLTakesStatesZeroToTheLastStep() throws {

@@ -34,6 +34,17 @@ struct GraphInputTests {
         }
     }
 
+    /// Any limit is safe: the largest `Int` reads what there is, where `limit + 1` overflowed;
+    /// a limit below 1 reads nothing.
+    @Test func everyLimitIsSafe() throws {
+        let dot = Data("digraph { a -> b }".utf8)
+        #expect(try GraphInput.read(path: nil, limit: .max, standardInput: standardInput(dot)) == .dot("digraph { a -> b }"))
+        #expect(try GraphInput.read(path: nil, limit: .max - 1, standardInput: standardInput(dot)) == .dot("digraph { a -> b }"))
+        #expect(throws: AtomScopeError.inputTooLarge(name: "standard input", limit: 0)) {
+            try GraphInput.read(path: nil, limit: .min, standardInput: standardInput(dot))
+        }
+    }
+
     @Test func emptyMissingAndBinaryInputsAreTypedErrors() throws {
         #expect(throws: AtomScopeError.emptyInput(name: "standard input")) {
             try GraphInput.read(path: nil, limit: 100, standardInput: standardInput(Data(" \n\t".utf8)))

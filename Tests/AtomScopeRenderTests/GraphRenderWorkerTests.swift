@@ -65,6 +65,7 @@ struct GraphRenderWorkerTests {
         let shape = "workershape\(UInt32.random(in: 0...UInt32.max))"
         let run = try runWorker(["svg", "dot"], input: "digraph { a [shape=\(shape)] }")
         #expect(run.status == 0)
+        expectWellFormedSVG(run.output, "the worker's SVG with a warning")
         #expect(WorkerProtocol.parse(run.diagnostics).warnings == ["using box for unknown shape \(shape)"])
     }
 

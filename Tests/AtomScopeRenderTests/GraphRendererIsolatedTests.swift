@@ -66,7 +66,7 @@ struct GraphRendererIsolatedTests {
             try renderer.renderIsolated(dot: clusterWithLabelledEdgesDOT, format: .svg, executable: worker)
         }
         // …and the caller goes on rendering.
-        #expect(try renderer.render(dot: "digraph { still -> alive }", format: .svg).data.isEmpty == false)
+        expectWellFormedSVG(try renderer.render(dot: "digraph { still -> alive }", format: .svg).data, "the render after the crash")
     }
 
     @Test func aRunawayWorkerIsKilledAtTheTimeout() throws {
@@ -133,6 +133,7 @@ struct GraphRendererIsolatedTests {
         for format in [GraphFormat.svg, .png, .pdf] {
             let rendered = try renderer.renderIsolated(dot: clusterWithLabelledEdgesDOT, format: format, executable: executable)
             #expect(!rendered.data.isEmpty)
+            if format == .svg { expectWellFormedSVG(rendered.data, "clusters with labelled edges") }
         }
         let svg = try renderer.renderIsolated(dot: SVGSanitizerTests.hostileDOT, format: .svg, executable: executable)
         #expect(parseSVG(svg.data) != nil)
@@ -154,6 +155,7 @@ struct GraphRendererIsolatedTests {
         #expect(ContinuousClock.now - started < .seconds(10))
         let automatic = try renderer.renderIsolated(dot: chainWithFanOut(nodes: 300), format: .svg, executable: executable)
         #expect(automatic.layout == .sfdp)
+        expectWellFormedSVG(automatic.data, "the automatic layout")
     }
 
     /// Every input under `Fuzz/Regressions/DOT/` (Graphviz faulting inside the worker, found

@@ -98,6 +98,7 @@ struct GraphRendererTests {
         let (rendered, printed) = try capturingStandardError {
             try renderer.render(dot: "digraph { a [shape=\(shape)]; a -> b [color=nocolor] }", format: .svg)
         }
+        expectWellFormedSVG(rendered.data, "a graph with warnings")
         #expect(rendered.warnings.contains("using box for unknown shape \(shape)"))
         #expect(rendered.warnings.contains("nocolor is not a known color."))
         #expect(!printed.contains("unknown shape"))
@@ -106,8 +107,10 @@ struct GraphRendererTests {
     @Test func anUnknownLayoutAttributeIsIgnoredAndANamedLayoutWins() throws {
         let own = try renderer.render(dot: "digraph { layout=neato; a -> b }", format: .svg)
         #expect(own.layout == .neato)
+        expectWellFormedSVG(own.data, "layout=neato")
         let bogus = try renderer.render(dot: "digraph { layout=bogus; a -> b }", format: .svg)
         #expect(bogus.layout == .dot)
+        expectWellFormedSVG(bogus.data, "layout=bogus")
         let named = try renderer.render(dot: "digraph { layout=neato; a -> b }", format: .dot, layout: .sfdp)
         #expect(named.layout == .sfdp)
         #expect(named.text.contains("layout=sfdp"))
@@ -118,7 +121,9 @@ struct GraphRendererTests {
     @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/dot"), "needs the dot binary (apt-get install graphviz)"))
     func sizeMatchesTheDotBinary() throws {
         let dot = #"digraph { node [shape=box]; "A rather long atom name" -> "WWWWWWWWWW" -> "iiiiiiiiii" }"#
-        let ours = try renderer.render(dot: dot, format: .svg).text
+        let rendered = try renderer.render(dot: dot, format: .svg)
+        expectWellFormedSVG(rendered.data, "the graph sized against dot's")
+        let ours = rendered.text
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/dot")
         process.arguments = ["-Tsvg"]
@@ -143,7 +148,7 @@ struct GraphRendererTests {
             let rendered = try renderer.render(dot: clusterWithLabelledEdgesDOT, format: .svg, layout: .dot)
             #expect(parseSVG(rendered.data)?.titles.contains("n10") == true)
             for index in 0..<4 {
-                _ = try renderer.render(dot: "digraph { subgraph cluster_a { x -> y } a\(index) -> b -> x }", format: .svg)
+                expectWellFormedSVG(try renderer.render(dot: "digraph { subgraph cluster_a { x -> y } a\(index) -> b -> x }", format: .svg).data, "cluster \(index)")
             }
         }
     }
@@ -156,7 +161,10 @@ struct GraphRendererTests {
                     for round in 0..<10 {
                         let format: GraphFormat = round % 3 == 2 ? .png : .svg
                         let rendered = try GraphRenderer().render(dot: dependencyGraph(nodes: 6, prefix: "T\(task)N"), format: format)
-                        if format == .svg { last = rendered.data }
+                        if format == .svg {
+                            expectWellFormedSVG(rendered.data, "task \(task), round \(round)")
+                            last = rendered.data
+                        }
                         else { #expect(rendered.data.starts(with: [0x89, 0x50, 0x4E, 0x47])) }
                     }
                     return (task, last)
@@ -176,7 +184,7 @@ struct GraphRendererTests {
         var rendered = 0
         for index in 0..<1_000 {
             let result = try renderer.render(dot: "digraph { a\(index) -> b -> c; b -> d }", format: .svg)
-            if !result.data.isEmpty { rendered += 1 }
+            if parseSVG(result.data) != nil { rendered += 1 }
         }
         #expect(rendered == 1_000)
     }

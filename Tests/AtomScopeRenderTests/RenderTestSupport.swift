@@ -6,6 +6,7 @@ import FoundationXML
 import Glibc
 #endif
 import AtomScopeKit
+import Testing
 @testable import AtomScopeRender
 
 /// What an XML parse of a rendered SVG found.
@@ -53,6 +54,13 @@ private final class SVGCollector: NSObject, XMLParserDelegate {
     func parser(_ parser: XMLParser, parseErrorOccurred parseError: any Error) {
         failed = true
     }
+}
+
+/// Expects `data` to be SVG that libxml2 (through XMLParser) reads: every SVG the suite makes
+/// is parsed, here or by ``parseSVG(_:)`` directly. (Graphviz's own SVG of hostile DOT, the
+/// sanitizer's input, is not well-formed, and is not expected to be.)
+func expectWellFormedSVG(_ data: Data, _ what: String, sourceLocation: Testing.SourceLocation = #_sourceLocation) {
+    #expect(parseSVG(data) != nil, "\(what): not well-formed XML: \(String(decoding: data.prefix(300), as: UTF8.self))", sourceLocation: sourceLocation)
 }
 
 /// A shallow dependency graph of `count` nodes named `prefix0`…: node i depends on

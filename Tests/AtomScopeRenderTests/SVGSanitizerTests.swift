@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import AtomScopeKit
+import Atoms
 @testable import AtomScopeRender
 
 @Suite("SVGSanitizer")
@@ -153,6 +154,68 @@ struct SVGSanitizerTests {
         }
     }
 
+    /// Graphviz copies `fontname` into `font-family="…"` unescaped, so outside DOT can add an
+    /// attribute with any name. One whose name is not an XML Name (`a×`: U+00D7 is no name
+    /// character; U+FFFE; a C1 control; bytes that are not UTF-8) or whose prefix no parser
+    /// can bind is dropped, and libxml2 reads the rest.
+    @Test func attributesWhoseNamesAreNotXMLNamesAreDropped() throws {
+        let rendered = try GraphRenderer().render(dot: #"digraph { a [fontname="x\" a×=\"1"] }"#, format: .svg)
+        #expect(rendered.text.contains("a×=\"1\""), "Graphviz no longer copies fontname raw: \(rendered.text)")
+        let fromGraphviz = try #require(parseSVG(try SVGSanitizer.sanitize(rendered.data)), "not well-formed")
+        #expect(fromGraphviz.texts == ["a"])
+        #expect(!fromGraphviz.attributes.contains { $0.name.contains("×") })
+
+        let names = ["a×", "a\u{FFFE}", "a\u{85}", "\u{9B}x", "1a", "-a", "·a", "XLINK:href", "xlink:a:b", "xlink:", ":a", "Xml:space"]
+        for name in names {
+            let input = #"<svg xmlns="http://www.w3.org/2000/svg"><g "# + name + #"="1" id="kept"><text>x</text></g></svg>"#
+            let output = try SVGSanitizer.sanitize(Data(input.utf8))
+            let svg = try #require(parseSVG(output), "\(name): not well-formed: \(String(decoding: output, as: UTF8.self))")
+            #expect(svg.attributes.map(\.name).sorted() == ["id", "xmlns", "xmlns:xlink"], "\(name)")
+        }
+        var notUTF8 = Data(#"<svg xmlns="http://www.w3.org/2000/svg"><g a"#.utf8)
+        notUTF8 += Data([0xC3, 0x28]) + Data(#"="1"><text>x</text></g></svg>"#.utf8)
+        let output = try SVGSanitizer.sanitize(notUTF8)
+        let svg = try #require(parseSVG(output), "not well-formed: \(String(decoding: output, as: UTF8.self))")
+        #expect(!svg.attributes.contains { $0.element == "g" })
+        // Names from the wider ranges of the production stay.
+        let wide = try SVGSanitizer.sanitize(#"<svg xmlns="http://www.w3.org/2000/svg"><g é·-9="1" 名="2" _x.y="3"/></svg>"#)
+        let kept = try #require(parseSVG(Data(wide.utf8)), "not well-formed: \(wide)")
+        #expect(Set(kept.attributes.filter { $0.element == "g" }.map(\.name)) == ["é·-9", "名", "_x.y"])
+    }
+
+    /// An element whose name is not an XML Name cannot be dropped cleanly (its end tag must
+    /// match it), so the document is refused.
+    @Test(arguments: ["g×", "g\u{85}", "\u{FFFE}", "9g"])
+    func elementsWhoseNamesAreNotXMLNamesAreRefused(name: String) {
+        #expect {
+            try SVGSanitizer.sanitize("<svg><\(name)></\(name)></svg>")
+        } throws: { error in
+            guard case .unsafeSVG(let message) = error as? GraphRenderError else { return false }
+            return message.contains("is not an XML name")
+        }
+    }
+
+    /// A forbidden character is shown as `\u{1}` and a backslash as `\\`, as `dotQuoted`
+    /// shows them, so that a text that spells `\u{1}` never reads like one holding U+0001.
+    /// Text already escaped that way (a journal's graph) keeps its backslashes as they are.
+    @Test func forbiddenCharactersAndBackslashesReadBackToOneText() throws {
+        let texts = ["a\u{1}", #"a\u{1}"#, #"a\"#, #"a\\"#, "a&#1;", "a&#92;u{1}"]
+        func shown(_ text: String, _ escaping: SVGSanitizer.TextEscaping) throws -> String {
+            let output = try SVGSanitizer.sanitize("<svg><text>\(text)</text><g id=\"\(text)\"/></svg>", textEscaping: escaping)
+            let svg = try #require(parseSVG(Data(output.utf8)), "not well-formed: \(output)")
+            #expect(svg.attributes.first { $0.name == "id" }?.value == svg.texts.first, "\(output)")
+            return try #require(svg.texts.first)
+        }
+        #expect(try texts.map { try shown($0, .none) } == [#"a\u{1}"#, #"a\\u{1}"#, #"a\\"#, #"a\\\\"#, #"a\u{1}"#, #"a\\u{1}"#])
+        #expect(try texts.map { try shown($0, .dotQuoted) } == [#"a\u{1}"#, #"a\u{1}"#, #"a\"#, #"a\\"#, #"a\u{1}"#, #"a\u{1}"#])
+        // dotQuoted agrees: the label Graphviz draws from it is what `.none` shows.
+        for (name, expected) in [("a\u{1}", #"a\u{1}"#), (#"a\u{1}"#, #"a\\u{1}"#), (#"a\"#, #"a\\"#)] {
+            let rendered = try GraphRenderer().render(dot: "digraph { \(dotQuoted(name)) }", format: .svg)
+            let svg = try #require(parseSVG(try SVGSanitizer.sanitize(rendered.data, textEscaping: .dotQuoted)))
+            #expect(svg.texts == [expected])
+        }
+    }
+
     @Test func aRawLessThanInAnAttributeIsTextAndComesOutEscaped() throws {
         let output = try SVGSanitizer.sanitize(#"<svg xmlns="http://www.w3.org/2000/svg"><a xlink:title="a<script>b" href="data:x,<script>"><text>x</text></a></svg>"#)
         #expect(output.contains(#"xlink:title="a&lt;script&gt;b""#))
@@ -170,7 +233,7 @@ struct SVGSanitizerTests {
         #expect(before.attributes.count == after.attributes.count)
     }
 
-    private func assertInert(_ svg: ParsedSVG, sourceLocation: SourceLocation = #_sourceLocation) {
+    private func assertInert(_ svg: ParsedSVG, sourceLocation: Testing.SourceLocation = #_sourceLocation) {
         let banned: Set<String> = ["script", "foreignobject", "style", "iframe", "animate", "set", "use", "handler"]
         #expect(!svg.elementNames.contains { banned.contains($0.lowercased()) }, sourceLocation: sourceLocation)
         #expect(!svg.attributes.contains { $0.name.lowercased().split(separator: ":").last!.hasPrefix("on") }, sourceLocation: sourceLocation)

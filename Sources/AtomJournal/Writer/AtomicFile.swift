@@ -120,7 +120,9 @@ package final class AtomicFile {
     }
 
     /// Puts the file in place: syncs it when `durable` (unless the descriptor was handed
-    /// over), closes it, and renames it over the destination.
+    /// over), closes it, and renames it over the destination, which must be nothing, a
+    /// regular file or a symbolic link to one (a device or a pipe is refused: renaming over
+    /// `/dev/null` as root would replace it).
     ///
     /// - Parameter durable: Whether the file's data and its name must survive power loss: the
     ///   file is synced before the rename and its folder after it. A graph, which can be drawn
@@ -141,6 +143,9 @@ package final class AtomicFile {
                 throw AtomicFileError(path: destination, errno: AtomicFileError.errno(of: error))
             }
         }
+        // Checked again just before: what is there may have changed since the temporary was
+        // made, and a rename replaces whatever it finds.
+        try Self.refuseUnlessReplaceable(destination)
         guard rename(temporaryPath, destination) == 0 else {
             throw AtomicFileError(path: destination, errno: Errno(rawValue: errno))
         }
@@ -164,12 +169,20 @@ package final class AtomicFile {
 extension AtomicFile {
     /// Replaces the file at `destination` with `bytes`, through a temporary beside it.
     ///
-    /// A destination that exists but is not a regular file (a terminal, a pipe, `/dev/null`,
-    /// as in `-o /dev/stdout`) cannot be replaced, and must not be: renaming over `/dev/null`
-    /// as root would replace the device. It is written as it is instead. A folder is an
-    /// error (`EISDIR`), before any temporary is made.
+    /// What is at `destination` is looked at with `lstat`, never through a link:
+    /// - nothing, a regular file, or a symbolic link to a regular file or to nothing: replaced
+    ///   by the rename (a link itself is replaced, never written through);
+    /// - a character device named directly (`/dev/null`, a terminal): written as it is, opened
+    ///   with `O_NOFOLLOW`, since renaming over it as root would replace the device;
+    /// - a FIFO named directly: written as it is, opened with `O_NONBLOCK` so that a FIFO no
+    ///   one reads (planted to stall the writer) fails at once with `ENXIO` instead of
+    ///   blocking forever; once open, writes wait for its reader as any pipe's do;
+    /// - a block device, a socket, or a symbolic link to anything but a regular file (a
+    ///   planted `out.svg -> /dev/sda`, or `/dev/stdout`): refused, nothing written;
+    /// - a folder, or a link to one: `EISDIR`.
     ///
-    /// - Throws: ``AtomicFileError`` with the `errno` of the step that failed.
+    /// - Throws: ``AtomicFileError`` with the `errno` of the step that failed, or the reason
+    ///   the destination was refused.
     package static func write(
         _ bytes: some Sequence<UInt8>,
         to destination: String,
@@ -177,39 +190,80 @@ extension AtomicFile {
         durable: Bool
     ) throws(AtomicFileError) {
         var status = stat()
-        if stat(destination, &status) == 0 {
+        if lstat(destination, &status) == 0 {
             let kind = status.st_mode & S_IFMT
-            if kind == S_IFDIR {
-                throw AtomicFileError(path: destination, errno: .isDirectory)
-            }
-            if kind != S_IFREG, try writeInPlace(bytes, to: destination) {
+            if kind == S_IFCHR || kind == S_IFIFO {
+                try writeInPlace(bytes, to: destination, found: status)
                 return
             }
         }
+        try refuseUnlessReplaceable(destination)
         let file = try AtomicFile(beside: destination, permissions: permissions)
         try file.write(bytes)
         try file.commit(durable: durable)
     }
 
-    /// Writes to a destination that is not a regular file, without creating or truncating
-    /// anything. Returns `false`, having written nothing, if the path names a regular file
-    /// after all (it was replaced since `stat`).
-    private static func writeInPlace(_ bytes: some Sequence<UInt8>, to destination: String) throws(AtomicFileError) -> Bool {
+    /// Throws unless a rename may put a file at `path`: nothing is there, a regular file, or
+    /// a symbolic link to a regular file or to nothing (the rename replaces the link).
+    /// Anything else would be replaced too, and that can be a device, even the system's.
+    static func refuseUnlessReplaceable(_ path: String) throws(AtomicFileError) {
+        var status = stat()
+        guard lstat(path, &status) == 0 else { return }
+        switch status.st_mode & S_IFMT {
+        case S_IFREG:
+            return
+        case S_IFDIR:
+            throw AtomicFileError(path: path, errno: .isDirectory)
+        case S_IFLNK:
+            var target = stat()
+            guard stat(path, &target) == 0 else { return }
+            switch target.st_mode & S_IFMT {
+            case S_IFREG: return
+            case S_IFDIR: throw AtomicFileError(path: path, errno: .isDirectory)
+            default: throw AtomicFileError(path: path, refusal: "it is a symbolic link to a device, pipe or socket; name a regular file")
+            }
+        case S_IFBLK:
+            throw AtomicFileError(path: path, refusal: "it is a block device; name a regular file")
+        default:
+            throw AtomicFileError(path: path, refusal: "it is not a regular file; name a regular file")
+        }
+    }
+
+    /// Writes to the character device or FIFO `lstat` found at `destination`, without creating,
+    /// truncating or following anything; refused if what opens is not that same file.
+    private static func writeInPlace(_ bytes: some Sequence<UInt8>, to destination: String, found: stat) throws(AtomicFileError) {
+        let isFIFO = found.st_mode & S_IFMT == S_IFIFO
+        var options: FileDescriptor.OpenOptions = [.noFollow, .closeOnExec, FileDescriptor.OpenOptions(rawValue: O_NOCTTY)]
+        if isFIFO { options.insert(.nonBlocking) }
         let descriptor: FileDescriptor
         do {
-            descriptor = try FileDescriptor.open(FilePath(destination), .writeOnly, options: [FileDescriptor.OpenOptions(rawValue: O_NOCTTY), .closeOnExec])
+            descriptor = try FileDescriptor.open(FilePath(destination), .writeOnly, options: options)
         } catch {
-            throw AtomicFileError(path: destination, errno: AtomicFileError.errno(of: error))
+            let code = AtomicFileError.errno(of: error)
+            if isFIFO, code == .noSuchAddressOrDevice {
+                throw AtomicFileError(path: destination, refusal: "it is a pipe that nothing reads")
+            }
+            throw AtomicFileError(path: destination, errno: code)
         }
         defer { try? descriptor.close() }
-        var status = stat()
-        guard fstat(descriptor.rawValue, &status) == 0, status.st_mode & S_IFMT != S_IFREG else { return false }
+        var opened = stat()
+        guard fstat(descriptor.rawValue, &opened) == 0,
+              opened.st_mode & S_IFMT == found.st_mode & S_IFMT, opened.st_dev == found.st_dev, opened.st_ino == found.st_ino
+        else {
+            throw AtomicFileError(path: destination, refusal: "it was replaced while it was opened")
+        }
+        if isFIFO {
+            // Nonblocking only to open: a reader that is there gets the bytes at its pace.
+            let flags = fcntl(descriptor.rawValue, F_GETFL)
+            guard flags >= 0, fcntl(descriptor.rawValue, F_SETFL, flags & ~O_NONBLOCK) == 0 else {
+                throw AtomicFileError(path: destination, errno: Errno(rawValue: errno))
+            }
+        }
         do {
             _ = try descriptor.writeAll(bytes)
         } catch {
             throw AtomicFileError(path: destination, errno: AtomicFileError.errno(of: error))
         }
-        return true
     }
 }
 
@@ -221,13 +275,27 @@ package struct AtomicFileError: Error, Equatable, Sendable, CustomStringConverti
     /// What the system said.
     package var errno: Errno
 
+    /// Why the destination was refused when no system call failed (a block device, a link
+    /// to a device); `nil` when ``errno`` says it.
+    package var refusal: String?
+
+    /// An error the system reported.
     package init(path: String, errno: Errno) {
         self.path = path
         self.errno = errno
+        refusal = nil
     }
 
-    /// The system's words for the error, such as "No such file or directory".
-    package var reason: String { errno.description }
+    /// A destination refused before any call could fail, with the reason in words.
+    package init(path: String, refusal: String) {
+        self.path = path
+        errno = .notSupported
+        self.refusal = refusal
+    }
+
+    /// The system's words for the error, such as "No such file or directory", or why the
+    /// destination was refused.
+    package var reason: String { refusal ?? errno.description }
 
     package var description: String { "cannot write \(path): \(reason)" }
 

@@ -26,6 +26,12 @@ package struct FileIdentity: Hashable, Sendable {
         self.init(status)
     }
 
+    /// The file standard input reads, when it is one (`command < j`): an output must not be
+    /// it either.
+    package static var standardInput: FileIdentity? {
+        FileIdentity(descriptor: .standardInput)
+    }
+
     private init(_ status: stat) {
         device = UInt64(truncatingIfNeeded: status.st_dev)
         inode = UInt64(truncatingIfNeeded: status.st_ino)

@@ -14,6 +14,6 @@ public struct AtomValueChange: Hashable, Sendable, Encodable {
     /// One line per change, each starting with the atom id:
     /// `TodosAtom[2].isCompleted: false -> true`.
     public func lines(maximumValueLength: Int? = nil) -> [String] {
-        changes.map { $0.line(prefix: atom, maximumValueLength: maximumValueLength) }
+        changes.map { $0.line(prefix: QuotedText.oneLine(atom), maximumValueLength: maximumValueLength) }
     }
 }

@@ -141,13 +141,15 @@ public struct StateDiff: Sendable, Equatable, Encodable {
             maximumValueLength.map { value.description(maximumLength: $0) } ?? value.description
         }
         var lines: [String] = []
-        lines += atomsAdded.map { "+ \($0.atom) = \(show($0.value))" }
-        lines += atomsRemoved.map { "- \($0.atom) = \(show($0.value))" }
+        // Ids and subscriber names are the journal's: one line each, whatever they hold.
+        func line(_ item: some CustomStringConvertible) -> String { QuotedText.oneLine(item.description) }
+        lines += atomsAdded.map { "+ \(line($0.atom)) = \(show($0.value))" }
+        lines += atomsRemoved.map { "- \(line($0.atom)) = \(show($0.value))" }
         lines += valuesChanged.flatMap { $0.lines(maximumValueLength: maximumValueLength) }
-        lines += edgesAdded.map { "+ edge \($0)" }
-        lines += edgesRemoved.map { "- edge \($0)" }
-        lines += subscriptionsAdded.map { "+ subscription \($0)" }
-        lines += subscriptionsRemoved.map { "- subscription \($0)" }
+        lines += edgesAdded.map { "+ edge \(line($0))" }
+        lines += edgesRemoved.map { "- edge \(line($0))" }
+        lines += subscriptionsAdded.map { "+ subscription \(line($0))" }
+        lines += subscriptionsRemoved.map { "- subscription \(line($0))" }
         return lines
     }
 

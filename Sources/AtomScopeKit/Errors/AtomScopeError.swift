@@ -51,8 +51,20 @@ public enum AtomScopeError: Error, Equatable, CustomStringConvertible {
     case invalidSpeed(speed: Double, valid: ClosedRange<Double>)
     /// A keyframe that differs from the state the steps before it replay to.
     case inconsistentKeyframe(path: String, step: Int, reason: String)
+    /// The journal `verify --repair` was to cut is no longer the file it verified: another
+    /// file is at its path, or it was written to since.
+    case journalChanged(path: String)
+    /// Binary output (PNG, PDF) asked for on standard output while it is a terminal.
+    case binaryOutputToTerminal(format: String)
 
+    /// The message, on one line whatever the names and reasons in it hold: an atom id, a
+    /// suggestion or a journal's text with a newline shows it as `\n`, so that it can neither
+    /// split the error nor fake a second one.
     public var description: String {
+        QuotedText.oneLine(message)
+    }
+
+    private var message: String {
         switch self {
         case .fileNotFound(let path):
             "no such file: \(path); check the path"
@@ -106,6 +118,12 @@ public enum AtomScopeError: Error, Equatable, CustomStringConvertible {
         case .malformedStep(let path, let step, let reason):
             "\(path): step \(step) is malformed (\(reason)); its frame is intact, so a faulty writer made it: "
                 + "`atomscope verify \(path)` checks the rest"
+        case .journalChanged(let path):
+            "\(path) changed after it was verified (another file is there, or it was written to), so nothing was cut; "
+                + "run `atomscope verify --repair \(path)` again once nothing writes it"
+        case .binaryOutputToTerminal(let format):
+            "will not write \(format) to the terminal, which would read its bytes as control sequences; "
+                + "pass -o FILE or redirect standard output to a file"
         case .inconsistentKeyframe(let path, let step, let reason):
             "\(path): the keyframe after step \(step) does not match the steps before it (\(reason)); "
                 + "seeking from it would show a state the app never had"

@@ -4,8 +4,10 @@ import Foundation
 /// Turns a ``GraphModel`` into DOT that Graphviz draws well and that no atom name or value
 /// can break.
 ///
-/// Every id and label is quoted and escaped (`\`, `"` and `&`, newlines as DOT's `\n`,
-/// other control characters dropped); user text never goes into HTML-like labels or into
+/// Every id and label is quoted and escaped with `dotQuoted(_:)` (`"` and `&` escaped,
+/// newlines as DOT's `\n`, other control characters, DEL, U+FFFE and U+FFFF shown as visible
+/// escapes such as `\u{1}` and a backslash as `\\`, so that no two names read alike); user
+/// text never goes into HTML-like labels or into
 /// attributes Graphviz does not escape (`fontname`, `URL`, `href`, `stylesheet`). Edges carry
 /// no labels: Graphviz 2.42 crashes when a graph has both clusters and labelled edges.
 public struct GraphStyle: Sendable {

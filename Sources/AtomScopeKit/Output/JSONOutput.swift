@@ -36,7 +36,7 @@ public enum JSONOutput {
     /// The encoder escapes C0 controls but leaves DEL, C1 controls and bidirectional
     /// overrides raw. They can only stand inside JSON strings, so writing them as `\u` escapes
     /// keeps the JSON exactly equal while no raw control reaches a terminal.
-    static func escapingTerminalControls(_ text: String) -> String {
+    package static func escapingTerminalControls(_ text: String) -> String {
         let scalars = text.unicodeScalars
         guard scalars.contains(where: TerminalText.isDangerous) else { return text }
         var result = String.UnicodeScalarView()

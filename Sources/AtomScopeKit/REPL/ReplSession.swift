@@ -37,7 +37,7 @@ public final class ReplSession {
 
     /// What the REPL says when it starts.
     public var introduction: String {
-        "\(timeline.path): \(timeline.stepCount) steps, \(timeline.atomIDs.count) atoms, \(timeline.ending). "
+        "\(line(timeline.path)): \(timeline.stepCount) steps, \(timeline.atomIDs.count) atoms, \(timeline.ending). "
             + "At step 0 (before the first step). Type help for commands."
     }
 
@@ -58,26 +58,41 @@ public final class ReplSession {
 
     /// Completion candidates for the word being typed: command words first, atom ids after a
     /// command that takes one, mark names after `goto`.
+    ///
+    /// An id or a mark that holds a character that could drive the terminal, a line break or
+    /// a tab is left out: libedit prints the list of matches as it is, and an escaped form
+    /// would complete to text that names nothing. Such an atom is still reached by typing an
+    /// unambiguous part of its id.
     public func completions(line: String, word: String) -> [String] {
         let words = line.split(separator: " ", omittingEmptySubsequences: true)
         let typingFirstWord = words.isEmpty || (words.count == 1 && !line.hasSuffix(" "))
         if typingFirstWord { return ReplCommand.words.filter { $0.hasPrefix(word) } }
         let command = String(words[0])
-        if ReplCommand.atomCommands.contains(command) { return timeline.atomIDs(completing: word) }
-        if command == "goto" {
-            return (timeline.marks.map(\.label) + bookmarks.map(\.name)).filter { $0.hasPrefix(word) }
+        let candidates: [String]
+        if ReplCommand.atomCommands.contains(command) {
+            candidates = timeline.atomIDs(completing: word)
+        } else if command == "goto" {
+            candidates = (timeline.marks.map(\.label) + bookmarks.map(\.name)).filter { $0.hasPrefix(word) }
+        } else {
+            candidates = []
         }
-        return []
+        return candidates.filter(Self.isPrintable)
+    }
+
+    /// Whether a candidate can be shown raw on one line of a terminal.
+    private static func isPrintable(_ candidate: String) -> Bool {
+        !candidate.unicodeScalars.contains { TerminalText.isDangerous($0) || $0 == "\n" || $0 == "\t" }
     }
 
     private func run(_ command: ReplCommand) throws -> String {
         switch command {
         case .next(let count):
             guard current < timeline.stepCount else { return "already at the last step (\(timeline.stepCount))" }
-            return try move(to: min(timeline.stepCount, current + count))
+            // Compared before adding: `next 9223372036854775807` would overflow the sum.
+            return try move(to: count >= timeline.stepCount - current ? timeline.stepCount : current + count)
         case .previous(let count):
             guard current > 0 else { return "already at step 0, before the first step" }
-            return try move(to: max(0, current - count))
+            return try move(to: count >= current ? 0 : current - count)
         case .goto(.step(let step)):
             guard timeline.stateRange.contains(step) else {
                 throw AtomScopeError.stepOutOfRange(path: timeline.path, step: step, valid: timeline.stateRange)
@@ -88,7 +103,7 @@ public final class ReplSession {
             if let mark = timeline.marks.first(where: { $0.label == name }) { return try move(to: mark.step) }
             let names = timeline.marks.map(\.label) + bookmarks.map(\.name)
             let nearest = names.min { editDistance($0, name) < editDistance($1, name) }
-            return "no mark \"\(name)\"" + (nearest.map { "; did you mean \"\($0)\"?" } ?? "; `marks` lists them")
+            return "no mark \(QuotedText.quoted(name))" + (nearest.map { "; did you mean \(QuotedText.quoted($0))?" } ?? "; `marks` lists them")
         case .first:
             return try move(to: 0)
         case .last:
@@ -109,22 +124,22 @@ public final class ReplSession {
         case .when(let query):
             let id = try timeline.resolve(atom: query)
             let steps = timeline.changes(of: id)
-            guard !steps.isEmpty else { return "\(id) never changed" }
-            return try (["\(id) changed in \(steps.count) steps:"] + steps.map { formatter.logLine(try timeline.step($0)) })
+            guard !steps.isEmpty else { return "\(line(id)) never changed" }
+            return try (["\(line(id)) changed in \(steps.count) steps:"] + steps.map { formatter.logLine(try timeline.step($0)) })
                 .joined(separator: "\n")
         case .nextChange(let query):
             let id = try timeline.resolve(atom: query)
-            guard let step = timeline.nextChange(of: id, after: current) else { return "\(id) does not change after step \(current)" }
+            guard let step = timeline.nextChange(of: id, after: current) else { return "\(line(id)) does not change after step \(current)" }
             return try move(to: step)
         case .previousChange(let query):
             let id = try timeline.resolve(atom: query)
-            guard let step = timeline.previousChange(of: id, before: current) else { return "\(id) does not change before step \(current)" }
+            guard let step = timeline.previousChange(of: id, before: current) else { return "\(line(id)) does not change before step \(current)" }
             return try move(to: step)
         case .why(let query):
             return try why(timeline.resolve(atom: query))
         case .mark(let name):
             bookmarks.append((name, current))
-            return "bookmarked step \(current) as \"\(name)\""
+            return "bookmarked step \(current) as \(QuotedText.quoted(name))"
         case .marks:
             // Quoted as `log` and `replay` quote marks, so a label holding a newline stays one line.
             let lines = timeline.marks.map { "  step \($0.step): mark \(QuotedText.quoted($0.label))" }
@@ -148,7 +163,7 @@ public final class ReplSession {
         let state = try timeline.state(at: current)
         var lines = [current == 0 ? "step 0: before the first step" : formatter.header(try timeline.step(current))]
         for id in state.atomIDs {
-            lines.append("  \(id) = \(Self.display(state.value(of: id), limit: 100))")
+            lines.append("  \(line(id)) = \(Self.display(state.value(of: id), limit: 100))")
         }
         if state.atomIDs.isEmpty { lines.append("  (no atoms)") }
         return lines.joined(separator: "\n")
@@ -158,41 +173,41 @@ public final class ReplSession {
         let state = try timeline.state(at: current)
         guard let value = state.value(of: id) else {
             let last = timeline.lastChange(of: id, atOrBefore: current)
-            return "\(id) does not exist at step \(current)" + (last.map { " (last changed at step \($0))" } ?? "")
+            return "\(line(id)) does not exist at step \(current)" + (last.map { " (last changed at step \($0))" } ?? "")
         }
-        var lines = ["\(id) at step \(current):"]
+        var lines = ["\(line(id)) at step \(current):"]
         if case .json(let text) = value, let pretty = Self.pretty(json: text) {
             lines += pretty.split(separator: "\n").map { "  " + $0 }
         } else {
             lines.append("  " + Self.display(value, limit: nil))
         }
         if let atom = state.atom(id) {
-            lines.append("  kind \(atom.kind), type \(atom.valueType)" + (atom.isSensitive ? ", sensitive" : "") + (atom.isRestorable ? "" : ", display-only"))
+            lines.append("  kind \(line(atom.kind)), type \(line(atom.valueType))" + (atom.isSensitive ? ", sensitive" : "") + (atom.isRestorable ? "" : ", display-only"))
         }
         let upstreams = state.upstreams(of: id)
         let downstreams = state.downstreams(of: id)
         let subscribers = state.subscribers(of: id)
-        if !upstreams.isEmpty { lines.append("  watches \(upstreams.joined(separator: ", "))") }
-        if !downstreams.isEmpty { lines.append("  watched by \(downstreams.joined(separator: ", "))") }
-        if !subscribers.isEmpty { lines.append("  subscribers \(subscribers.joined(separator: ", "))") }
+        if !upstreams.isEmpty { lines.append("  watches \(upstreams.map(line).joined(separator: ", "))") }
+        if !downstreams.isEmpty { lines.append("  watched by \(downstreams.map(line).joined(separator: ", "))") }
+        if !subscribers.isEmpty { lines.append("  subscribers \(subscribers.map(line).joined(separator: ", "))") }
         if let last = timeline.lastChange(of: id, atOrBefore: current) { lines.append("  last changed at step \(last)") }
         return lines.joined(separator: "\n")
     }
 
     private func why(_ id: String) throws -> String {
         guard let explanation = try timeline.explain(id, at: current) else {
-            return "\(id) has not changed by step \(current)"
+            return "\(line(id)) has not changed by step \(current)"
         }
-        var lines = ["\(id) last changed at step \(explanation.step) (\(explanation.operation)"
-            + (explanation.causeAtom.map { " \($0)" } ?? "") + (explanation.causeLocation.map { " at \($0)" } ?? "") + ")"]
+        var lines = ["\(line(id)) last changed at step \(explanation.step) (\(line(explanation.operation))"
+            + (explanation.causeAtom.map { " \(line($0))" } ?? "") + (explanation.causeLocation.map { " at \(line($0))" } ?? "") + ")"]
         if explanation.isCause {
             lines.append("  it was the operation's target itself")
         }
         for upstream in explanation.upstreams {
-            lines.append("  because \(upstream.atom) changed (\(upstream.path.joined(separator: " -> ")))")
+            lines.append("  because \(line(upstream.atom)) changed (\(upstream.path.map(line).joined(separator: " -> ")))")
         }
         if let root = explanation.rootCause, !explanation.isCause {
-            lines.append("  root cause: \(root)")
+            lines.append("  root cause: \(line(root))")
         }
         if explanation.upstreams.isEmpty, !explanation.isCause {
             lines.append("  no upstream atom changed in that step")
@@ -210,18 +225,27 @@ public final class ReplSession {
         guard let output else { return dot.trimmingCharacters(in: .newlines) }
         let data = format == .dot ? Data(dot.utf8) : try render(dot, format)
         try OutputFile.write(data, to: output, durable: false)
-        return "wrote the graph at step \(current) to \(output)"
+        return "wrote the graph at step \(current) to \(line(output))"
     }
 
     private func text(of diff: StateDiff) -> String {
         diff.isEmpty ? "no difference" : diff.lines(maximumValueLength: 200).joined(separator: "\n")
     }
 
+    /// A name or a journal's text as one line, for the lines the REPL prints: a newline shows
+    /// as `\n` and a control character as `\u{1b}`, so that it can neither split a line nor
+    /// fake one.
+    private func line(_ text: String) -> String {
+        QuotedText.oneLine(text)
+    }
+
+    /// A value on one line (recorded JSON and descriptions come from the journal, whatever
+    /// they hold), cut to `limit` characters.
     static func display(_ value: JournalValue?, limit: Int?) -> String {
         let text: String
         switch value {
-        case .json(let json)?: text = json
-        case .text(let description)?: text = description + " (display only)"
+        case .json(let json)?: text = QuotedText.oneLine(json)
+        case .text(let description)?: text = QuotedText.oneLine(description) + " (display only)"
         case .redacted?: text = "<redacted>"
         case .absent?, nil: text = "<no value>"
         }

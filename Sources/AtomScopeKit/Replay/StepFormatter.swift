@@ -14,12 +14,16 @@ public struct StepFormatter: Sendable {
         self.maximumValueLength = maximumValueLength
     }
 
-    /// `#12 +1.234s set TodosAtom at App/List.swift:22 "label"`.
+    /// `#12 +1.234s set "label" TodosAtom at App/List.swift:22`.
+    ///
+    /// Every text from the journal is made one line (a newline shows as `\n`, a control
+    /// character as `\u{1b}`) before it is styled, so that a name can neither break the line
+    /// nor pass for one of the colour sequences the style adds.
     public func header(_ step: TimelineStep) -> String {
-        var text = style.bold("#\(step.number)") + " " + style.dim(Self.offset(step.time)) + " " + step.operation
-        if let label = step.label { text += " \"\(label)\"" }
-        if let atom = step.causeAtom { text += " " + style.cyan(atom) }
-        if let location = step.causeLocation { text += style.dim(" at \(location)") }
+        var text = style.bold("#\(step.number)") + " " + style.dim(Self.offset(step.time)) + " " + QuotedText.oneLine(step.operation)
+        if let label = step.label { text += " " + QuotedText.quoted(label) }
+        if let atom = step.causeAtom { text += " " + style.cyan(QuotedText.oneLine(atom)) }
+        if let location = step.causeLocation { text += style.dim(" at \(QuotedText.oneLine(location))") }
         return text
     }
 
@@ -38,7 +42,7 @@ public struct StepFormatter: Sendable {
     }
 
     private static func list(_ atoms: [String]) -> String {
-        atoms.prefix(6).joined(separator: ", ") + (atoms.count > 6 ? ", … (\(atoms.count) atoms)" : "")
+        atoms.prefix(6).map { QuotedText.oneLine($0) }.joined(separator: ", ") + (atoms.count > 6 ? ", … (\(atoms.count) atoms)" : "")
     }
 
     /// The header and one indented line per change, for `replay`; with `recomputed`, a line
@@ -46,7 +50,7 @@ public struct StepFormatter: Sendable {
     public func block(_ step: TimelineStep, diff: StateDiff, recomputed: Bool = false) -> [String] {
         var lines = [header(step)] + diff.lines(maximumValueLength: maximumValueLength).map { "    " + colored($0) }
         if recomputed {
-            lines += step.recomputed.map { "    " + style.dim("= \($0) recomputed, unchanged") }
+            lines += step.recomputed.map { "    " + style.dim("= \(QuotedText.oneLine($0)) recomputed, unchanged") }
         }
         return lines
     }

@@ -5,10 +5,11 @@ extension JournalStatistics {
     /// `recomputed`, a column of how often each was recomputed to an equal value.
     public func text(style: TextStyle, atomLimit: Int = 20, recomputed: Bool = false) -> String {
         var lines: [String] = []
-        lines.append(style.bold(path))
+        // Text from the journal's header and atom table is made one line before it is styled.
+        lines.append(style.bold(QuotedText.oneLine(path)))
         lines.append("  format      \(formatVersion)")
-        if let app { lines.append("  app         \(app)\(processID.map { " (pid \($0))" } ?? "")") }
-        if let started { lines.append("  started     \(started)") }
+        if let app { lines.append("  app         \(QuotedText.oneLine(app))\(processID.map { " (pid \($0))" } ?? "")") }
+        if let started { lines.append("  started     \(QuotedText.oneLine(started))") }
         lines.append("  size        \(fileBytes) bytes")
         lines.append("  steps       \(steps) over \(spanMicroseconds.map(Self.duration) ?? "an unknown time")")
         lines.append("  atoms       \(atoms)")
@@ -32,7 +33,7 @@ extension JournalStatistics {
                 let changes = String(atom.changes).leftPadded(to: 9)
                 let recomputes = recomputed ? String(atom.recomputes).leftPadded(to: 12) : ""
                 let bytes = (atom.sensitive ? "redacted" : String(atom.valueBytes)).leftPadded(to: 11)
-                lines.append("  \(changes)\(recomputes)   \(bytes)  \(style.cyan(atom.id))")
+                lines.append("  \(changes)\(recomputes)   \(bytes)  \(style.cyan(QuotedText.oneLine(atom.id)))")
             }
             if perAtom.count > atomLimit {
                 lines.append(style.dim("  … and \(perAtom.count - atomLimit) more (use --json for all)"))

@@ -347,7 +347,10 @@ public final class Timeline {
 
     /// The last step at or before `step` where the atom changed.
     public func lastChange(of id: String, atOrBefore step: Int) -> Int? {
-        previousChange(of: id, before: step + 1)
+        // Not `previousChange(before: step + 1)`, which overflows for `Int.max`.
+        guard let steps = changeIndex[id] else { return nil }
+        let position = Self.firstPosition(in: steps) { $0 > step }
+        return position > 0 ? steps[position - 1] : nil
     }
 
     /// Whether the atom changed in a step after `start` and at or before `end`.

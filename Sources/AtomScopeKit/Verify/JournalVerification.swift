@@ -19,6 +19,9 @@ public struct JournalVerification: Sendable, Equatable {
     /// Each damaged run that valid frames follow, in file order. The frames after it are
     /// counted in ``frames`` and ``steps``.
     public let damage: [JournalDamage]
+    /// The file that was read (device and inode of the descriptor the reader opened), which
+    /// ``repair()`` cuts only if the path still names it.
+    private let fileIdentity: FileIdentity?
 
     /// Checks a journal's framing and its meaning: every frame's length, checksum and
     /// sequence; every record decodes (value tags, UTF-8, counts); every step refers only to
@@ -43,6 +46,7 @@ public struct JournalVerification: Sendable, Equatable {
         steps = timeline.stepCount
         ending = timeline.ending
         damage = []
+        fileIdentity = timeline.fileIdentity
         keyframesChecked = try timeline.checkKeyframes()
     }
 
@@ -68,6 +72,7 @@ public struct JournalVerification: Sendable, Equatable {
         self.frames = frames
         self.steps = steps
         self.damage = damage
+        fileIdentity = reader.fileIdentity
         // Steps after damage cannot be placed in time, so nothing is replayed.
         keyframesChecked = 0
     }
@@ -86,14 +91,34 @@ public struct JournalVerification: Sendable, Equatable {
 
     /// Truncates the file at the torn tail's offset, keeping every valid frame. Does nothing
     /// to a journal without a torn tail.
-    public func repair() throws(JournalError) {
-        guard damage.isEmpty, case .tornTail(let offset, _) = ending else { return }
+    ///
+    /// The path is opened without following a link, and the file is cut through that
+    /// descriptor only if it is the file that was verified, still the size it was: a file
+    /// put at the path since (another journal, a link to one), or one written to since (a
+    /// recorder still running), would lose data the verification never saw.
+    ///
+    /// - Throws: ``AtomScopeError/journalChanged(path:)`` when the file at the path is not
+    ///   the one verified or has changed size, or ``AtomScopeError/journal(_:)`` when it
+    ///   cannot be opened or cut; nothing is cut then.
+    public func repair() throws(AtomScopeError) {
+        guard damage.isEmpty, case .tornTail(let offset, let bytes) = ending else { return }
+        let descriptor: FileDescriptor
         do {
-            let descriptor = try FileDescriptor.open(FilePath(path), .writeOnly)
-            defer { try? descriptor.close() }
+            descriptor = try FileDescriptor.open(FilePath(path), .writeOnly, options: [.noFollow, .closeOnExec])
+        } catch {
+            throw .journal(.writeFailed(path: path, reason: "\(error)"))
+        }
+        defer { try? descriptor.close() }
+        var status = stat()
+        guard let verified = fileIdentity, FileIdentity(descriptor: descriptor) == verified,
+              fstat(descriptor.rawValue, &status) == 0, Int64(status.st_size) == Int64(offset) + Int64(bytes)
+        else {
+            throw .journalChanged(path: path)
+        }
+        do {
             try descriptor.resize(to: Int64(offset))
         } catch {
-            throw .writeFailed(path: path, reason: "\(error)")
+            throw .journal(.writeFailed(path: path, reason: "\(error)"))
         }
     }
 }

@@ -3,8 +3,14 @@ import AtomScopeKit
 /// A small, strict XML scanner: it splits a document into tokens and refuses anything it does
 /// not fully understand, rather than guessing. Entity references are decoded in text and
 /// attribute values (the five predefined ones and numeric ones; any other `&name;` stays as
-/// literal text), and a raw `<` inside a quoted attribute value is taken as text; characters XML 1.0 forbids (C0 controls other than tab, LF and CR, U+FFFE,
-/// U+FFFF) are shown as visible escapes (`\u{1}`). Used by ``SVGSanitizer``, which rebuilds the document from these tokens.
+/// literal text), and a raw `<` inside a quoted attribute value is taken as text; characters
+/// XML 1.0 forbids (C0 controls other than tab, LF and CR, U+FFFE, U+FFFF) are shown as
+/// visible escapes (`\u{1}`), with `\` itself shown as `\\` unless the text carries these
+/// escapes already (see ``clean(_:escapingBackslashes:)``). Element names must be XML `Name`s;
+/// an attribute's name is read up to its `=` whatever it holds, and ``Attribute/isName`` says
+/// whether it is one, so that a caller can drop it (Graphviz copies `fontname` into its SVG
+/// unescaped, and an attribute named `a×` can be smuggled in there). Used by ``SVGSanitizer``,
+/// which rebuilds the document from these tokens.
 struct XMLScanner {
     enum Token: Equatable {
         /// `<?xml …?>` at the very start.
@@ -21,6 +27,19 @@ struct XMLScanner {
     struct Attribute: Equatable {
         var name: String
         var value: String
+        /// Whether the name, as read, is an XML `Name` (in valid UTF-8: ``name`` shows bytes
+        /// that are not as U+FFFD); a document that holds one that is not cannot be parsed.
+        var isName: Bool
+
+        init(name: String, value: String) {
+            self.init(name: name, value: value, isName: XMLName.isName(name))
+        }
+
+        init(name: String, value: String, isName: Bool) {
+            self.name = name
+            self.value = value
+            self.isName = isName
+        }
     }
 
     struct Failure: Error, Equatable {
@@ -30,9 +49,14 @@ struct XMLScanner {
 
     private let bytes: [UInt8]
     private var position = 0
+    private let escapesBackslashes: Bool
 
-    init(_ bytes: [UInt8]) {
+    /// - Parameter escapingBackslashes: Whether a `\` in text and values is shown as `\\`, so
+    ///   that `\u{1}` in the output always means a forbidden character: true unless the text
+    ///   already carries atomscope's escapes (SVG drawn from DOT that `dotQuoted` wrote).
+    init(_ bytes: [UInt8], escapingBackslashes: Bool = true) {
         self.bytes = bytes
+        escapesBackslashes = escapingBackslashes
         // A UTF-8 byte order mark is not content.
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { position = 3 }
     }
@@ -54,7 +78,7 @@ struct XMLScanner {
     private mutating func scanProcessingInstruction() throws(Failure) -> Token {
         let start = position
         position += 2
-        let target = try scanName()
+        let target = try scanName(terminators: Self.targetTerminators)
         guard let end = find("?>") else { throw fail("unterminated processing instruction", at: start) }
         position = end + 2
         let isDeclaration = target == "xml" && (start == 0 || (start == 3 && bytes.starts(with: [0xEF, 0xBB, 0xBF])))
@@ -79,7 +103,7 @@ struct XMLScanner {
         let start = position
         position += 9
         guard let end = find("]]>") else { throw fail("unterminated CDATA section", at: start) }
-        let text = Self.clean(String(decoding: bytes[position..<end], as: UTF8.self))
+        let text = Self.clean(String(decoding: bytes[position..<end], as: UTF8.self), escapingBackslashes: escapesBackslashes)
         position = end + 3
         return .text(text)
     }
@@ -106,7 +130,7 @@ struct XMLScanner {
 
     private mutating func scanEndTag() throws(Failure) -> Token {
         position += 2
-        let name = try scanName()
+        let name = try scanName(terminators: Self.tagNameTerminators)
         skipWhitespace()
         guard position < bytes.count, bytes[position] == UInt8(ascii: ">") else {
             throw fail("malformed end tag </\(name)", at: position)
@@ -117,7 +141,7 @@ struct XMLScanner {
 
     private mutating func scanStartTag() throws(Failure) -> Token {
         position += 1
-        let name = try scanName()
+        let name = try scanName(terminators: Self.tagNameTerminators)
         var attributes: [Attribute] = []
         while true {
             let hadSpace = skipWhitespace()
@@ -131,7 +155,7 @@ struct XMLScanner {
                 return .startTag(name: name, attributes: attributes, selfClosing: true)
             }
             guard hadSpace else { throw fail("attributes of <\(name)> not separated by space", at: position) }
-            let attributeName = try scanName()
+            let (attributeName, isName) = try scanAttributeName()
             skipWhitespace()
             guard position < bytes.count, bytes[position] == UInt8(ascii: "=") else {
                 throw fail("attribute \(attributeName) without a value", at: position)
@@ -148,9 +172,9 @@ struct XMLScanner {
             // value ends at its quote either way, and it is re-escaped on output.
             while position < bytes.count, bytes[position] != quote { position += 1 }
             guard position < bytes.count else { throw fail("unterminated value of attribute \(attributeName)", at: valueStart) }
-            let value = Self.decode(bytes[valueStart..<position])
+            let value = Self.decode(bytes[valueStart..<position], escapingBackslashes: escapesBackslashes)
             position += 1
-            attributes.append(Attribute(name: attributeName, value: value))
+            attributes.append(Attribute(name: attributeName, value: value, isName: isName))
         }
     }
 
@@ -159,14 +183,14 @@ struct XMLScanner {
     private mutating func scanText() -> String {
         let start = position
         while position < bytes.count, bytes[position] != UInt8(ascii: "<") { position += 1 }
-        return Self.decode(bytes[start..<position])
+        return Self.decode(bytes[start..<position], escapingBackslashes: escapesBackslashes)
     }
 
     /// Decodes entity references; an `&` that does not start a known or numeric reference
     /// stays a literal `&` (the serializer escapes it).
-    private static func decode(_ slice: ArraySlice<UInt8>) -> String {
+    private static func decode(_ slice: ArraySlice<UInt8>, escapingBackslashes: Bool) -> String {
         guard slice.contains(UInt8(ascii: "&")) else {
-            return clean(String(decoding: slice, as: UTF8.self))
+            return clean(String(decoding: slice, as: UTF8.self), escapingBackslashes: escapingBackslashes)
         }
         var result = ""
         var index = slice.startIndex
@@ -185,7 +209,7 @@ struct XMLScanner {
             runStart = index
         }
         result += String(decoding: slice[runStart..<slice.endIndex], as: UTF8.self)
-        return clean(result)
+        return clean(result, escapingBackslashes: escapingBackslashes)
     }
 
     private static func entity(_ name: ArraySlice<UInt8>) -> Unicode.Scalar? {
@@ -205,13 +229,21 @@ struct XMLScanner {
     }
 
     /// Shows characters XML 1.0 does not allow (C0 controls except tab, LF, CR; U+FFFE/F) as
-    /// visible escapes (`\u{1}`), as atomscope's own DOT does, so that two texts that differ
-    /// only there stay different; dropping them would merge them.
-    static func clean(_ text: String) -> String {
-        guard text.unicodeScalars.contains(where: { !isAllowed($0) }) else { return text }
+    /// visible escapes (`\u{1}`), so that two texts that differ only there stay different;
+    /// dropping them would merge them.
+    ///
+    /// With `escapingBackslashes`, a `\` is shown as `\\`, as `dotQuoted` shows it in
+    /// atomscope's own DOT: then every escape reads back to one text, and a name spelled
+    /// `a\u{1}` cannot pass for one holding U+0001. Without it (text from `dotQuoted`, which
+    /// escaped it already), backslashes stay as they are.
+    static func clean(_ text: String, escapingBackslashes: Bool) -> String {
+        let needsWork = text.unicodeScalars.contains { !isAllowed($0) || (escapingBackslashes && $0 == "\\") }
+        guard needsWork else { return text }
         var result = String.UnicodeScalarView()
         for scalar in text.unicodeScalars {
-            if isAllowed(scalar) {
+            if escapingBackslashes, scalar == "\\" {
+                result.append(contentsOf: #"\\"#.unicodeScalars)
+            } else if isAllowed(scalar) {
                 result.append(scalar)
             } else {
                 result.append(contentsOf: TerminalText.visible(scalar).unicodeScalars)
@@ -230,22 +262,35 @@ struct XMLScanner {
 
     // MARK: - Lexical helpers
 
-    private mutating func scanName() throws(Failure) -> String {
+    /// Bytes that end an element's name: whitespace and what may follow the name in a tag.
+    private static let tagNameTerminators: Set<UInt8> = Set(" \t\n\r/>".utf8)
+    /// Bytes that end a processing instruction's target.
+    private static let targetTerminators: Set<UInt8> = Set(" \t\n\r?".utf8)
+    /// Bytes that end an attribute's name: whitespace and what may follow it, and what
+    /// cannot be in one without making the tag unreadable.
+    private static let attributeNameTerminators: Set<UInt8> = Set(" \t\n\r=/><\"'".utf8)
+
+    /// An element name or a processing instruction's target: the bytes up to a terminator,
+    /// which must be an XML `Name`.
+    private mutating func scanName(terminators: Set<UInt8>) throws(Failure) -> String {
         let start = position
-        while position < bytes.count, Self.isNameByte(bytes[position], first: position == start) { position += 1 }
+        while position < bytes.count, !terminators.contains(bytes[position]) { position += 1 }
         guard position > start else { throw fail("expected a name", at: start) }
-        return String(decoding: bytes[start..<position], as: UTF8.self)
+        let name = bytes[start..<position]
+        guard XMLName.isName(name) else {
+            throw fail("\"\(String(decoding: name, as: UTF8.self))\" is not an XML name", at: start)
+        }
+        return String(decoding: name, as: UTF8.self)
     }
 
-    private static func isNameByte(_ byte: UInt8, first: Bool) -> Bool {
-        switch byte {
-        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "_"), UInt8(ascii: ":"), 0x80...0xFF:
-            true
-        case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "."):
-            !first
-        default:
-            false
-        }
+    /// An attribute's name: the bytes up to a terminator, whatever they are, and whether they
+    /// make an XML `Name`.
+    private mutating func scanAttributeName() throws(Failure) -> (name: String, isName: Bool) {
+        let start = position
+        while position < bytes.count, !Self.attributeNameTerminators.contains(bytes[position]) { position += 1 }
+        guard position > start else { throw fail("expected a name", at: start) }
+        let name = bytes[start..<position]
+        return (String(decoding: name, as: UTF8.self), XMLName.isName(name))
     }
 
     @discardableResult

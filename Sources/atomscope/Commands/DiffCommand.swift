@@ -14,8 +14,8 @@ struct DiffCommand: ReportingCommand {
     var journal: String
 
     // The two states are read as text, and as every input ArgumentParser does not recognize,
-    // so that a negative number (`diff j 0 -1`) reaches the range check, which names the valid
-    // states, instead of reading as an unknown option.
+    // so that a negative number (`diff j 0 -1`) is refused as a step out of range, saying how
+    // states are numbered, instead of reading as an unknown option.
     @Argument(
         parsing: .allUnrecognized,
         help: ArgumentHelp("Two states, A then B: the states after steps A and B (\(StepHelp.state)).", valueName: "A B")
@@ -43,6 +43,8 @@ struct DiffCommand: ReportingCommand {
             let word = Int(states[0]) == nil ? states[0] : states[1]
             throw ValidationError("\"\(word)\" is not a step number; A and B are steps (\(StepHelp.state))")
         }
+        try StepHelp.refuseNegativeState(a)
+        try StepHelp.refuseNegativeState(b)
         return (a, b)
     }
 

@@ -11,10 +11,14 @@ struct GraphCommand: ReportingCommand {
         discussion: """
             INPUT is a journal or a DOT file; `-` or nothing reads standard input, and the two are \
             told apart by content, so `app | atomscope graph --svg > graph.svg` works with the DOT \
-            that `Snapshot.graphDescription()` prints. Graphviz runs in this process; DOT from \
-            outside is rendered by a worker process. Without a format flag the format follows the \
-            -o file's extension (.svg, .png, .pdf, .dot), and is DOT otherwise; a flag that \
-            contradicts the extension is an error. -o never overwrites INPUT.
+            that `Snapshot.graphDescription()` prints. Every layout runs in a worker process of \
+            atomscope, the journal's graph as much as DOT from outside, under --timeout and limits \
+            on memory and CPU; only a journal's graph as DOT is written without one. Without a \
+            format flag the format follows the -o file's extension (.svg, .png, .pdf, .dot), and \
+            is DOT otherwise; a flag that contradicts the extension is an error. -o never \
+            overwrites INPUT, nor a file read on standard input, and refuses a symbolic link to a \
+            device or pipe. To a terminal, DOT and SVG are written with control characters \
+            escaped, and PNG and PDF are refused; to a pipe or file, the bytes are exact.
 
             Without --layout, the layout follows the graph's size and shape. dot counts the \
             nodes it places: the graph's own plus one virtual node for each rank an edge \
@@ -33,8 +37,8 @@ struct GraphCommand: ReportingCommand {
     @Argument(help: "A journal or DOT file; `-` or nothing for standard input. DOT from outside comes back laid out and checked.")
     var input: String?
 
-    // `.unconditional` so that `--step -1` reaches the range check, which names the valid
-    // states, instead of reading as an unknown option.
+    // `.unconditional` so that `--step -1` is refused as a step out of range, saying how
+    // states are numbered, instead of reading as an unknown option.
     @Option(parsing: .unconditional, help: "Draw the state after this journal step; default the last (\(StepHelp.state)).")
     var step: Int?
 
@@ -60,9 +64,9 @@ struct GraphCommand: ReportingCommand {
     var depth: Int?
 
     @Option(help: "Seconds the layout may take before it is stopped (default 60, at most 3600).")
-    var timeout: Double = 60
+    var timeout = LayoutTimeout.defaultSeconds
 
-    @Option(help: "The most bytes of DOT, or of a journal on standard input, to read (default 64 MiB; a journal file is read as needed).")
+    @Option(help: "The most bytes of DOT, or of a journal on standard input, to read (default 64 MiB, at most 16 GiB; a journal file is read as needed).")
     var inputLimit = 64 << 20
 
     enum OutputFormat: String, EnumerableFlag {
@@ -70,9 +74,12 @@ struct GraphCommand: ReportingCommand {
     }
 
     func validate() throws {
+        try StepHelp.refuseNegativeState(step)
         if let depth, depth < 0 { throw ValidationError("--depth must be 0 or more") }
-        if !(timeout > 0 && timeout <= 3600) { throw ValidationError("--timeout must be a number of seconds from more than 0 to 3600") }
-        if inputLimit < 1 { throw ValidationError("--input-limit must be a positive number of bytes") }
+        try LayoutTimeout.validate(timeout)
+        if !(1...GraphInput.maximumLimit).contains(inputLimit) {
+            throw ValidationError("--input-limit must be a number of bytes from 1 to \(GraphInput.maximumLimit) (16 GiB)")
+        }
         if focus == nil, depth != nil { throw ValidationError("--depth needs --focus ATOM: it is how far from that atom to draw") }
     }
 
@@ -83,8 +90,14 @@ struct GraphCommand: ReportingCommand {
             path: output,
             flags: OutputFormat.allCases.map { "--\($0.rawValue)" }
         )
-        if let output, let input, input != "-" {
-            try OutputFile.refuse(output, ifSameAs: FileIdentity(path: input), inputName: input)
+        if output == nil {
+            try console.refuseBinaryOnTerminal(chosenFormat)
+        }
+        if let output {
+            // A journal or DOT read from standard input (`graph < j -o j`) is a file too.
+            let fromStandardInput = input == nil || input == "-"
+            let identity = fromStandardInput ? FileIdentity.standardInput : input.flatMap(FileIdentity.init(path:))
+            try OutputFile.refuse(output, ifSameAs: identity, inputName: fromStandardInput ? "standard input" : input ?? "")
         }
         let chosenLayout = try layout.map { name throws(GraphRenderError) in try GraphLayout(name: name) }
         let dot: String
@@ -117,19 +130,20 @@ struct GraphCommand: ReportingCommand {
             let progress = ProgressLine.onTerminal("laying out the graph")
             defer { progress?.finish() }
             rendered = try GraphRenderer().renderIsolated(
-                dot: dot, format: chosenFormat, layout: chosenLayout, timeout: layoutTimeout, waiting: progress.map { line in { line.tick() } }
+                dot: dot, format: chosenFormat, layout: chosenLayout, timeout: LayoutTimeout.duration(timeout),
+                textEscaping: fromJournal ? .dotQuoted : .none, waiting: progress.map { line in { line.tick() } }
             ).data
         }
         if let output {
             // Not synced: a graph can be drawn again.
             try OutputFile.write(rendered, to: output, durable: false)
         } else {
-            console.write(rendered)
+            if chosenFormat.isText {
+                console.write(text: rendered)
+            } else {
+                console.write(binary: rendered)
+            }
         }
-    }
-
-    private var layoutTimeout: Duration {
-        .milliseconds(Int64((timeout * 1000).rounded()))
     }
 
     /// The DOT of a journal's graph, as the options ask.

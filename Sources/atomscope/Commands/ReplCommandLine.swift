@@ -10,12 +10,20 @@ struct ReplCommandLine: ReportingCommand {
         discussion: """
             On a terminal, lines are edited with libedit: history with the arrow keys, Tab completes \
             commands and atom ids. With standard input from a pipe or file, commands are read line \
-            by line, so a script can drive it; then the exit status is 1 if any command failed.
+            by line, so a script can drive it; then the exit status is 1 if any command failed. \
+            The graph command's layout runs in a worker process, stopped after --timeout seconds.
             """
     )
 
     @Argument(help: "The journal file.")
     var journal: String
+
+    @Option(help: "Seconds the graph command's layout may take before it is stopped (default 60, at most 3600).")
+    var timeout = LayoutTimeout.defaultSeconds
+
+    func validate() throws {
+        try LayoutTimeout.validate(timeout)
+    }
 
     func execute(console: Console) throws {
         let timeline = try console.openTimeline(journal)
@@ -25,7 +33,8 @@ struct ReplCommandLine: ReportingCommand {
             let progress = ProgressLine.onTerminal("laying out the graph")
             defer { progress?.finish() }
             return try GraphRenderer().renderIsolated(
-                dot: dot, format: format, timeout: GraphRenderer.defaultIsolationTimeout, waiting: progress.map { line in { line.tick() } }
+                dot: dot, format: format, timeout: LayoutTimeout.duration(timeout),
+                textEscaping: .dotQuoted, waiting: progress.map { line in { line.tick() } }
             ).data
         }
         let interactive = Console.stdinIsTerminal

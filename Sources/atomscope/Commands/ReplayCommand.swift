@@ -15,8 +15,8 @@ struct ReplayCommand: ReportingCommand {
     @Argument(help: "The journal file.")
     var journal: String
 
-    // `.unconditional` so that `--from -1` reaches the range check, which names the valid
-    // steps, instead of reading as an unknown option.
+    // `.unconditional` so that `--from -1` is refused as a step out of range, saying how
+    // steps are numbered, instead of reading as an unknown option.
     @Option(parsing: .unconditional, help: "The first step to show; default 1 (\(StepHelp.step)).")
     var from: Int?
 
@@ -34,6 +34,8 @@ struct ReplayCommand: ReportingCommand {
     var recomputed = false
 
     func validate() throws {
+        try StepHelp.refuseNegativeStep(from)
+        try StepHelp.refuseNegativeStep(to)
         if let speed {
             do {
                 _ = try ReplayPace(speed: speed)

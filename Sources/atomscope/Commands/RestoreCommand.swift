@@ -12,8 +12,8 @@ struct RestoreCommand: ReportingCommand {
     @Argument(help: "The journal file.")
     var journal: String
 
-    // `.unconditional` so that `--step -1` reaches the range check, which names the valid
-    // states, instead of reading as an unknown option.
+    // `.unconditional` so that `--step -1` is refused as a step out of range, saying how
+    // states are numbered, instead of reading as an unknown option.
     @Option(parsing: .unconditional, help: "Export the state after this step (\(StepHelp.state)).")
     var step: Int
 
@@ -22,6 +22,10 @@ struct RestoreCommand: ReportingCommand {
 
     @Option(help: "Also write a new journal of steps 1 to --step (none for --step 0).")
     var journalOut: String?
+
+    func validate() throws {
+        try StepHelp.refuseNegativeState(step)
+    }
 
     func execute(console: Console) throws {
         let timeline = try console.openTimeline(journal)
@@ -36,7 +40,7 @@ struct RestoreCommand: ReportingCommand {
             try OutputFile.write(state.jsonData(), to: output, durable: true)
             console.print("wrote the state after step \(step) to \(output) (\(state.entries.count) atoms)")
         } else if journalOut == nil {
-            console.write(state.jsonData())
+            console.write(json: state.jsonData())
         }
         if let journalOut {
             try timeline.writeJournal(upTo: step, to: URL(fileURLWithPath: journalOut))

@@ -38,8 +38,40 @@ struct Console {
         Swift.print(JSONOutput.line(value))
     }
 
-    func write(_ bytes: Data) {
+    /// Writes a document (DOT, SVG) to stdout: byte for byte to a pipe or a file, where it is
+    /// kept, and on a terminal as text with every character that could drive the terminal
+    /// escaped (`\u{9b}`), since names in it come from journals or DOT written elsewhere.
+    func write(text bytes: Data) {
+        if Self.stdoutIsTerminal {
+            FileHandle.standardOutput.write(Data(TerminalText.escaped(String(decoding: bytes, as: UTF8.self), allowingStyle: false).utf8))
+        } else {
+            FileHandle.standardOutput.write(bytes)
+        }
+    }
+
+    /// Writes a JSON document (a state file) to stdout: byte for byte to a pipe or a file, and
+    /// on a terminal with DEL, C1 controls and bidi overrides as JSON `\u` escapes, which keep
+    /// it the same JSON (they can only stand inside its strings).
+    func write(json bytes: Data) {
+        if Self.stdoutIsTerminal {
+            FileHandle.standardOutput.write(Data(JSONOutput.escapingTerminalControls(String(decoding: bytes, as: UTF8.self)).utf8))
+        } else {
+            FileHandle.standardOutput.write(bytes)
+        }
+    }
+
+    /// Writes binary output (PNG, PDF) to stdout, which must not be a terminal: check
+    /// ``refuseBinaryOnTerminal(_:)`` before doing the work.
+    func write(binary bytes: Data) {
         FileHandle.standardOutput.write(bytes)
+    }
+
+    /// Throws when binary output would go to a terminal, where its bytes would be read as
+    /// control sequences; a pipe or a file takes it.
+    func refuseBinaryOnTerminal(_ format: GraphFormat) throws(AtomScopeError) {
+        if !format.isText, Self.stdoutIsTerminal {
+            throw .binaryOutputToTerminal(format: format.displayName)
+        }
     }
 
     func error(_ message: String) {
@@ -67,4 +99,7 @@ struct Console {
 
     /// Whether stdin is a terminal (the REPL edits lines only then).
     static var stdinIsTerminal: Bool { isatty(STDIN_FILENO) == 1 }
+
+    /// Whether stdout is a terminal (documents written there are escaped then).
+    static var stdoutIsTerminal: Bool { isatty(STDOUT_FILENO) == 1 }
 }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import AtomScopeKit
 import Foundation
 
 /// How `atomscope` ends when parsing or validating its arguments fails.
@@ -9,17 +10,33 @@ import Foundation
 /// error becomes one such line too: the message, then where to read more. Help, `--version`
 /// and failures a command has already reported keep ArgumentParser's own handling.
 enum UsageError {
+    /// A usage error a command found only while running, after parsing: which subcommand
+    /// it was is known here, not to ArgumentParser.
+    struct Late: Error {
+        var message: String
+        var commandName: String
+    }
+
     static func exit(_ error: any Error) -> Never {
+        if let late = error as? Late {
+            write(oneLine(message: late.message, fullMessage: "See 'atomscope \(late.commandName) --help' for more information."))
+            Foundation.exit(ExitCode.validationFailure.rawValue)
+        }
         let code = AtomScopeCommand.exitCode(for: error)
         if code == .success || error is ExitCode {
             AtomScopeCommand.exit(withError: error)
         }
-        let line = oneLine(
+        write(oneLine(
             message: AtomScopeCommand.message(for: error),
             fullMessage: AtomScopeCommand.fullMessage(for: error, columns: 10_000)
-        )
-        FileHandle.standardError.write(Data("atomscope: \(line)\n".utf8))
+        ))
         Foundation.exit(code.rawValue)
+    }
+
+    /// The line on stderr, escaped as every error is: a usage error quotes what was typed,
+    /// and an argument can hold any character.
+    private static func write(_ line: String) {
+        FileHandle.standardError.write(Data("atomscope: \(TerminalText.escaped(line, allowingStyle: false))\n".utf8))
     }
 
     /// The message's first line, lower-cased like the rest of atomscope's errors, and the

@@ -1,5 +1,6 @@
 @testable import AtomJournal
 import Foundation
+import Synchronization
 import SystemPackage
 import Testing
 
@@ -174,5 +175,102 @@ struct AtomicFileTests {
         #expect(String(decoding: bytes.prefix(max(0, count)), as: UTF8.self) == "through")
         #expect(status(pipe)?.kind == S_IFIFO)
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.url.path) == ["pipe"])
+    }
+
+    @Test("a symbolic link to a device or a pipe is refused, never written through, and left as it is")
+    func aLinkToADeviceIsRefused() throws {
+        let folder = try TemporaryFolder()
+        // /dev/null as the target: were this broken, the bytes would go nowhere that matters.
+        let link = folder.file("out.svg").path
+        #expect(symlink("/dev/null", link) == 0)
+        #expect {
+            try AtomicFile.write(Array("x".utf8), to: link, permissions: .ownerReadWrite, durable: false)
+        } throws: { error in
+            (error as? AtomicFileError)?.reason.contains("symbolic link to a device") == true
+        }
+        #expect(status(link)?.kind == S_IFLNK)
+        #expect(try FileManager.default.destinationOfSymbolicLink(atPath: link) == "/dev/null")
+
+        // A link to a pipe that is read: still refused, and the reader gets nothing.
+        let pipe = folder.file("pipe").path
+        #expect(mkfifo(pipe, 0o600) == 0)
+        let reader = open(pipe, O_RDONLY | O_NONBLOCK)
+        #expect(reader >= 0)
+        defer { close(reader) }
+        let pipeLink = folder.file("pipe-link").path
+        #expect(symlink(pipe, pipeLink) == 0)
+        #expect(throws: AtomicFileError.self) {
+            try AtomicFile.write(Array("x".utf8), to: pipeLink, permissions: .ownerReadWrite, durable: false)
+        }
+        var byte: UInt8 = 0
+        #expect(read(reader, &byte, 1) <= 0)
+        #expect(Set(try FileManager.default.contentsOfDirectory(atPath: folder.url.path)) == ["out.svg", "pipe", "pipe-link"])
+    }
+
+    /// The outcome of a write on another thread, for a write that may block.
+    final class Outcome: Sendable {
+        let result = Mutex<Result<Void, AtomicFileError>?>(nil)
+    }
+
+    @Test("a pipe that nothing reads fails at once instead of blocking the writer")
+    func aPipeNobodyReadsFailsAtOnce() throws {
+        let folder = try TemporaryFolder()
+        let pipe = folder.file("planted").path
+        #expect(mkfifo(pipe, 0o600) == 0)
+        let outcome = Outcome()
+        let done = DispatchSemaphore(value: 0)
+        Thread.detachNewThread {
+            let result = Result<Void, AtomicFileError> { () throws(AtomicFileError) in
+                try AtomicFile.write(Array("x".utf8), to: pipe, permissions: .ownerReadWrite, durable: false)
+            }
+            outcome.result.withLock { $0 = result }
+            done.signal()
+        }
+        // Only a writer that blocks makes this wait: the deadline is for a regression.
+        if done.wait(timeout: .now() + 20) == .timedOut {
+            Issue.record("the write blocked on a pipe that nothing reads")
+            // Release it: a reader lets the blocked open go on.
+            let reader = open(pipe, O_RDONLY | O_NONBLOCK)
+            done.wait()
+            close(reader)
+        }
+        let result = try #require(outcome.result.withLock { $0 })
+        #expect(throws: AtomicFileError(path: pipe, refusal: "it is a pipe that nothing reads")) { try result.get() }
+        #expect(status(pipe)?.kind == S_IFIFO)
+    }
+
+    @Test("a block device is refused, named or linked to",
+          .enabled(if: getuid() == 0, "making a device node needs root"))
+    func aBlockDeviceIsRefused() throws {
+        let folder = try TemporaryFolder()
+        // Major 240 is for local use and has no driver here: opening it fails, so no real
+        // device is ever at risk, and only the refusal's reason tells the policy from that.
+        let device = folder.file("disk").path
+        guard mknod(device, S_IFBLK | 0o600, dev_t(240 << 8)) == 0 else { return }
+        #expect {
+            try AtomicFile.write(Array("x".utf8), to: device, permissions: .ownerReadWrite, durable: false)
+        } throws: { error in
+            (error as? AtomicFileError)?.reason.contains("block device") == true
+        }
+        let link = folder.file("out.svg").path
+        #expect(symlink(device, link) == 0)
+        #expect {
+            try AtomicFile.write(Array("x".utf8), to: link, permissions: .ownerReadWrite, durable: false)
+        } throws: { error in
+            (error as? AtomicFileError)?.reason.contains("symbolic link to a device") == true
+        }
+        #expect(status(device)?.kind == S_IFBLK)
+        #expect(status(link)?.kind == S_IFLNK)
+    }
+
+    @Test("a commit never renames over a device or a pipe")
+    func commitDoesNotReplaceAPipe() throws {
+        let folder = try TemporaryFolder()
+        let pipe = folder.file("journal").path
+        #expect(mkfifo(pipe, 0o600) == 0)
+        let file = try AtomicFile(beside: pipe, permissions: .ownerReadWrite)
+        try file.write(Array("x".utf8))
+        #expect(throws: AtomicFileError.self) { try file.commit(durable: false) }
+        #expect(status(pipe)?.kind == S_IFIFO)
     }
 }

@@ -69,6 +69,28 @@ private final class SVGCollector: NSObject, XMLParserDelegate {
     }
 }
 
+/// Expects `data` to be an SVG document that libxml2 (through XMLParser) reads. Every SVG the
+/// suite makes is parsed, here or by ``parseSVG(_:)`` directly.
+@discardableResult
+func expectWellFormedSVG(_ data: Data, _ what: String, sourceLocation: SourceLocation = #_sourceLocation) -> ParsedSVG? {
+    do {
+        return try parseSVG(data)
+    } catch {
+        Issue.record("\(what): \(error)", sourceLocation: sourceLocation)
+        return nil
+    }
+}
+
+/// Expects the SVG file at `url` to be well-formed (see ``expectWellFormedSVG(_:_:sourceLocation:)``).
+@discardableResult
+func expectWellFormedSVG(file url: URL, sourceLocation: SourceLocation = #_sourceLocation) -> ParsedSVG? {
+    guard let data = FileManager.default.contents(atPath: url.path) else {
+        Issue.record("no SVG at \(url.path)", sourceLocation: sourceLocation)
+        return nil
+    }
+    return expectWellFormedSVG(data, url.lastPathComponent, sourceLocation: sourceLocation)
+}
+
 /// Elements that run or embed code, or pull in other documents.
 private let liveElements: Set<String> = [
     "script", "foreignobject", "iframe", "object", "embed", "handler", "listener", "animate", "set", "style",
