@@ -73,7 +73,7 @@ let package = Package(
         .testTarget(name: "AtomJournalTests", dependencies: ["AtomJournal", "Atoms", "ExampleCounter"]),
         .testTarget(name: "AtomScopeKitTests", dependencies: ["AtomScopeKit", "AtomJournal", "Atoms"]),
         .testTarget(name: "AtomScopeRenderTests", dependencies: ["AtomScopeRender", "AtomScopeKit", "AtomJournal", "Atoms"]),
-        .testTarget(name: "AtomScopeCLITests", dependencies: ["atomscope", "ExampleLargeApp", "AtomJournal", "Atoms"]),
+        .testTarget(name: "AtomScopeCLITests", dependencies: ["atomscope", "ExampleLargeApp", "AtomJournal", "Atoms", "AtomScopeRender"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -124,17 +124,8 @@ struct GraphRendererTests {
         let rendered = try renderer.render(dot: dot, format: .svg)
         expectWellFormedSVG(rendered.data, "the graph sized against dot's")
         let ours = rendered.text
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/dot")
-        process.arguments = ["-Tsvg"]
-        let input = Pipe(), output = Pipe()
-        process.standardInput = input
-        process.standardOutput = output
-        try process.run()
-        input.fileHandleForWriting.write(Data(dot.utf8))
-        try input.fileHandleForWriting.close()
-        let theirs = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
+        let dotBinary = ChildProcess(executable: "/usr/bin/dot", arguments: ["-Tsvg"], timeout: .seconds(60))
+        let theirs = String(decoding: try dotBinary.run(input: Array(dot.utf8)).standardOutput, as: UTF8.self)
         func size(_ svg: String) -> String? {
             svg.split(separator: "\n").first { $0.hasPrefix("<svg width=") }.map(String.init)
         }

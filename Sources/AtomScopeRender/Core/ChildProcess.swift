@@ -61,7 +61,10 @@ struct ChildProcess {
 
         let pid: pid_t
         do throws(Failure) {
-            pid = try spawn(stdin: stdinPair[1], stdout: stdoutPipe[1], stderr: stderrPipe[1])
+            pid = try Self.spawn(
+                executable: executable, arguments: arguments, environment: environment,
+                stdin: stdinPair[1], stdout: stdoutPipe[1], stderr: stderrPipe[1]
+            )
         } catch {
             Self.closeDescriptors(stdinPair + stdoutPipe + stderrPipe)
             throw error
@@ -85,7 +88,17 @@ struct ChildProcess {
 
     // MARK: - Spawning
 
-    private func spawn(stdin: Int32, stdout: Int32, stderr: Int32) throws(Failure) -> pid_t {
+    /// Starts `executable` with the three descriptors as its stdin, stdout and stderr and
+    /// nothing else inherited, default signal handling, no signal blocked, in `directory` when
+    /// given, and leading a process group of its own when `ownGroup` (so that killing the group
+    /// reaches what it starts). Internal, not private: the tests start their programs with it,
+    /// because Foundation's `Process` on Linux passes on the caller's blocked signals (its
+    /// `terminate()` then does nothing) and tells that a child ended by a descriptor that other
+    /// children can inherit.
+    static func spawn(
+        executable: String, arguments: [String], environment: [String: String],
+        stdin: Int32, stdout: Int32, stderr: Int32, directory: String? = nil, ownGroup: Bool = false
+    ) throws(Failure) -> pid_t {
         #if canImport(Darwin)
         var actions: posix_spawn_file_actions_t?
         var attributes: posix_spawnattr_t?
@@ -101,6 +114,11 @@ struct ChildProcess {
         posix_spawn_file_actions_adddup2(&actions, stdin, 0)
         posix_spawn_file_actions_adddup2(&actions, stdout, 1)
         posix_spawn_file_actions_adddup2(&actions, stderr, 2)
+        if let directory {
+            guard Self.changeDirectory(&actions, to: directory) else {
+                throw .launch("cannot start a program in another directory on this system")
+            }
+        }
         #if os(Linux)
         Self.closeInheritedDescriptors(&actions)
         let closeOnExec: Int32 = 0
@@ -119,7 +137,9 @@ struct ChildProcess {
         sigemptyset(&nothing)
         posix_spawnattr_setsigdefault(&attributes, &defaults)
         posix_spawnattr_setsigmask(&attributes, &nothing)
-        posix_spawnattr_setflags(&attributes, Int16(Int32(POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK) | closeOnExec))
+        let group = ownGroup ? Int32(POSIX_SPAWN_SETPGROUP) : 0
+        posix_spawnattr_setpgroup(&attributes, 0)
+        posix_spawnattr_setflags(&attributes, Int16(Int32(POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK) | closeOnExec | group))
 
         let argv = ([executable] + arguments).map { strdup($0) }
         let envp = environment.map { strdup("\($0.key)=\($0.value)") }
@@ -151,6 +171,21 @@ struct ChildProcess {
     /// `posix_spawn_file_actions_addclosefrom_np`, declared only under `_GNU_SOURCE`, which
     /// Swift does not see; it is looked up at run time and skipped when absent. (Darwin has
     /// `POSIX_SPAWN_CLOEXEC_DEFAULT` for the same.)
+    #if os(Linux)
+    /// `posix_spawn_file_actions_addchdir_np` (glibc 2.29+), looked up at run time for the
+    /// same reason as `closefrom` below.
+    private static func changeDirectory(_ actions: inout posix_spawn_file_actions_t, to directory: String) -> Bool {
+        typealias AddChangeDirectory = @convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>?, UnsafePointer<CChar>?) -> Int32
+        guard let symbol = dlsym(nil, "posix_spawn_file_actions_addchdir_np") else { return false }
+        let addChangeDirectory = unsafeBitCast(symbol, to: AddChangeDirectory.self)
+        return directory.withCString { addChangeDirectory(&actions, $0) } == 0
+    }
+    #else
+    private static func changeDirectory(_ actions: inout posix_spawn_file_actions_t?, to directory: String) -> Bool {
+        directory.withCString { posix_spawn_file_actions_addchdir_np(&actions, $0) } == 0
+    }
+    #endif
+
     #if os(Linux)
     private static func closeInheritedDescriptors(_ actions: inout posix_spawn_file_actions_t) {
         typealias AddCloseFrom = @convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>?, Int32) -> Int32
@@ -283,7 +318,7 @@ struct ChildProcess {
     // MARK: - Waiting
 
     /// Reaps the child, polling until the deadline. Returns nil when the deadline passed.
-    private static func wait(for pid: pid_t, until deadline: ContinuousClock.Instant, clock: ContinuousClock) -> Termination? {
+    static func wait(for pid: pid_t, until deadline: ContinuousClock.Instant, clock: ContinuousClock) -> Termination? {
         var pause: UInt32 = 100  // microseconds, doubling up to 20 ms
         while true {
             var status: Int32 = 0
@@ -296,10 +331,11 @@ struct ChildProcess {
         }
     }
 
-    private static func kill(_ pid: pid_t) {
+    /// Kills the child (or, given its negated id, its whole process group) and reaps it.
+    static func kill(_ pid: pid_t) {
         _ = systemKill(pid, SIGKILL)
         var status: Int32 = 0
-        while waitpid(pid, &status, 0) < 0, errno == EINTR {}
+        while waitpid(abs(pid), &status, 0) < 0, errno == EINTR {}
     }
 
     /// The `WIFEXITED`/`WEXITSTATUS`/`WTERMSIG` macros, which Swift does not import.

@@ -1,3 +1,4 @@
+@testable import AtomScopeRender
 import Foundation
 import Testing
 
@@ -67,6 +68,7 @@ struct CLIResult: CustomStringConvertible {
 enum CLIError: Error, CustomStringConvertible {
     case binaryNotFound([String])
     case timedOut([String])
+    case launch([String], String)
 
     var description: String {
         switch self {
@@ -75,6 +77,8 @@ enum CLIError: Error, CustomStringConvertible {
                 + "build it with `swift build --product atomscope` or set ATOMSCOPE_BINARY"
         case .timedOut(let arguments):
             "atomscope \(arguments.joined(separator: " ")) did not finish in time and was killed"
+        case .launch(let arguments, let reason):
+            "cannot start \(arguments.joined(separator: " ")): \(reason)"
         }
     }
 }
@@ -132,7 +136,15 @@ enum CLI {
 }
 
 /// Runs any program and collects what it did. Output goes through files, not pipes, so that
-/// no amount of it can block the child.
+/// no amount of it can block the child, and stdin is a file, as `atomscope j < file` gives it.
+///
+/// Started with the render worker's `ChildProcess.spawn` rather than Foundation's `Process`:
+/// on Linux a `Process` child inherits the test runner's blocked signals, so `terminate()` at
+/// the deadline did nothing, and its end is noticed through a descriptor that other children
+/// started at the same moment can inherit, so a finished run could wait for an unrelated one.
+/// Either could hold a test (and the main actor, for the suites that run on it) for minutes.
+/// Here the program leads its own process group, reaped with `waitpid`, and at the deadline
+/// the whole group is killed.
 func runProgram(
     _ executable: URL,
     _ arguments: [String],
@@ -147,41 +159,38 @@ func runProgram(
     let outURL = scratch.url.appendingPathComponent("stdout")
     let errURL = scratch.url.appendingPathComponent("stderr")
     try stdin.write(to: inURL)
-    _ = FileManager.default.createFile(atPath: outURL.path, contents: nil)
-    _ = FileManager.default.createFile(atPath: errURL.path, contents: nil)
-    let input = try FileHandle(forReadingFrom: inURL)
-    let output = try FileHandle(forWritingTo: outURL)
-    let errors = try FileHandle(forWritingTo: errURL)
+    let input = open(inURL.path, O_RDONLY | O_CLOEXEC)
+    let output = open(outURL.path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
+    let errors = open(errURL.path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
     defer {
-        try? input.close()
-        try? output.close()
-        try? errors.close()
+        for descriptor in [input, output, errors] where descriptor >= 0 { close(descriptor) }
+    }
+    guard input >= 0, output >= 0, errors >= 0 else {
+        throw CLIError.launch(arguments, String(cString: strerror(errno)))
     }
 
-    let process = Process()
-    process.executableURL = executable
-    process.arguments = arguments
-    process.currentDirectoryURL = directory
-    process.environment = environment
-    process.standardInput = input
-    process.standardOutput = output
-    process.standardError = errors
-    try process.run()
-
-    let deadline = Date().addingTimeInterval(timeout)
-    while process.isRunning {
-        if Date() > deadline {
-            process.terminate()
-            process.waitUntilExit()
-            throw CLIError.timedOut(arguments)
-        }
-        Thread.sleep(forTimeInterval: 0.002)
+    let pid: pid_t
+    do {
+        pid = try ChildProcess.spawn(
+            executable: executable.path, arguments: arguments, environment: environment,
+            stdin: input, stdout: output, stderr: errors, directory: directory.path, ownGroup: true
+        )
+    } catch {
+        throw CLIError.launch(arguments, "\(error)")
     }
-    process.waitUntilExit()
+    let clock = ContinuousClock()
+    guard let termination = ChildProcess.wait(for: pid, until: clock.now + .seconds(timeout), clock: clock) else {
+        ChildProcess.kill(-pid)
+        throw CLIError.timedOut(arguments)
+    }
+    let (status, crashed): (Int32, Bool) = switch termination {
+    case .exited(let code): (code, false)
+    case .signaled(let signal): (signal, true)
+    }
     return CLIResult(
         arguments: arguments,
-        status: process.terminationStatus,
-        crashed: process.terminationReason == .uncaughtSignal,
+        status: status,
+        crashed: crashed,
         stdout: try Data(contentsOf: outURL),
         stderr: try Data(contentsOf: errURL)
     )
