@@ -125,28 +125,24 @@ __attribute__((always_inline)) static inline int pop_before(atomscope_frame_sear
 // is 0 one of its other bytes is not. Random bytes rarely hold a run of zeros that long, and
 // zeros (what a file system leaves in blocks it never wrote) lack the byte that is not; so only
 // offsets that look like a header closely are compared with the limit one by one.
-// Three shifts that widen a run or a window of bits to `width` (1 to 7) by doubling: after
-// x &= x << a, x &= x << b, x &= x << c, bit j holds the AND of bits j - width + 1 through j.
-// Unused steps shift by 0 and change nothing, so the test has no loop and no branch.
-typedef struct {
-    unsigned char a, b, c;
-} widening;
-
-static inline widening widening_to(int width) {
-    static const widening table[8] = {{0, 0, 0}, {0, 0, 0}, {1, 0, 0}, {1, 1, 0}, {1, 2, 0}, {1, 2, 1}, {1, 2, 2}, {1, 2, 3}};
-    return table[width < 0 ? 0 : width > 7 ? 7 : width];
+// Bit j of the result: bits j - width + 1 through j of x are all set. The window doubles at
+// each step; `width` is a constant wherever this is called, so the loop unrolls into a few
+// shifts by immediates.
+__attribute__((always_inline)) static inline unsigned all_set_in_window(unsigned x, int width) {
+    unsigned result = x;
+    int have = 1;
+    while (have < width) {
+        int step = 2 * have <= width ? have : width - have;
+        result &= result << step;
+        have += step;
+    }
+    return result;
 }
 
-// What plausible_headers needs of the sequence numbers' zero top bytes, fixed for a search.
-typedef struct {
-    int zero_bytes;
-    widening zero_run;
-    widening nonzero_window;
-} sequence_shape;
-
-__attribute__((target("sse4.2")))
-static inline unsigned plausible_headers(const atomscope_frame_search *s, const unsigned char *p, int64_t offset,
-                                         sequence_shape shape) {
+// The type bytes and zero top bytes of sixteen headers, from one pair of 16-byte compares
+// (bit i for the header at p + i); the limit is left to the caller.
+__attribute__((target("sse4.2"), always_inline))
+static inline unsigned plausible_headers(const unsigned char *p, const int zero_bytes, const int expected_nonzero) {
     // Bytes p + 8 through p + 31: the type bytes of headers at offset through offset + 15, and
     // their sequence numbers.
     __m128i low = _mm_loadu_si128((const __m128i *)(const void *)(p + 8));
@@ -155,33 +151,17 @@ static inline unsigned plausible_headers(const atomscope_frame_search *s, const 
         | ((unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(high, _mm_setzero_si128())) << 8);
     // The type byte of the header at offset + i is byte i from p + 8.
     unsigned possible = ~zeros & 0xFFFFu;
-    if (shape.zero_bytes > 0) {
+    if (zero_bytes > 0) {
         // Bit j: bytes j - zero_bytes + 1 through j (from p + 8) are all zero.
-        unsigned runs = zeros;
-        runs &= runs << shape.zero_run.a;
-        runs &= runs << shape.zero_run.b;
-        runs &= runs << shape.zero_run.c;
-        if (s->expected != 0) {
+        unsigned runs = all_set_in_window(zeros, zero_bytes);
+        if (expected_nonzero) {
             // Bit j: one of the 8 - zero_bytes bytes before that run is not zero.
-            unsigned none = zeros;
-            none &= none << shape.nonzero_window.a;
-            none &= none << shape.nonzero_window.b;
-            none &= none << shape.nonzero_window.c;
-            runs &= ~(none << shape.zero_bytes);
+            runs &= ~(all_set_in_window(zeros, 8 - zero_bytes) << zero_bytes);
         }
         // The sequence number at p + 9 + i ends at byte 16 + i, bit 8 + i.
         possible &= runs >> 8;
     }
-    if (possible == 0) return 0;
-    // Frames that fit between the damage and the block's end, each at least a header long.
-    uint64_t limit = (uint64_t)((offset + BLOCK - s->damaged) / HEADER_SIZE);
-    unsigned fits = 0;
-    while (possible) {
-        int index = __builtin_ctz(possible);
-        possible &= possible - 1;
-        fits |= (unsigned)(load64(p + index + 9) - s->expected <= limit) << index;
-    }
-    return fits;
+    return possible;
 }
 
 // The end of the frame whose header is at `offset` if it passes the cheap checks, else -1.
@@ -230,8 +210,19 @@ static inline int zero_top_bytes(const atomscope_frame_search *s) {
     return bytes > 7 ? 7 : bytes;
 }
 
-__attribute__((target("sse4.2,pclmul")))
-int atomscope_frame_search_sweep(atomscope_frame_search *search, const unsigned char *window, int64_t base, int64_t end) {
+// The room a block may need: every offset of it a candidate.
+static inline size_t room(const atomscope_frame_search *s) {
+    size_t ring = s->ring_capacity - s->ring_count;
+    size_t heap = s->heap_capacity - s->heap_count;
+    return ring < heap ? ring : heap;
+}
+
+// The sweep for searches whose sequence numbers have `zero_bytes` zero top bytes: a constant
+// here, so that the block test shifts by immediates (the loop has more live values than the
+// processor has registers, and shift counts were among those spilled).
+__attribute__((target("sse4.2,pclmul"), always_inline))
+static inline int sweep_with(atomscope_frame_search *search, const unsigned char *window, int64_t base, int64_t end,
+                             const int zero_bytes, const int expected_nonzero) {
     // A local copy: the candidates are stored through pointers the compiler cannot tell apart
     // from the caller's fields, so working on those would reload every field after each store.
     atomscope_frame_search local = *search;
@@ -239,10 +230,6 @@ int atomscope_frame_search_sweep(atomscope_frame_search *search, const unsigned 
     int64_t offset = s->offset;
     uint32_t reg = s->reg;
     int status = ATOMSCOPE_FRAME_SEARCH_REACHED_END;
-    sequence_shape shape;
-    shape.zero_bytes = zero_top_bytes(s);
-    shape.zero_run = widening_to(shape.zero_bytes);
-    shape.nonzero_window = widening_to(8 - shape.zero_bytes);
     // Frames that fit in the file: the most a sequence number can be ahead of `expected`.
     uint64_t spread = (uint64_t)(s->file_size / HEADER_SIZE);
     shift_cache cache = {0, 0};
@@ -251,47 +238,46 @@ int atomscope_frame_search_sweep(atomscope_frame_search *search, const unsigned 
     int64_t last_block = (end - BLOCK < s->file_size - 32 ? end - BLOCK : s->file_size - 32);
     atomscope_frame_candidate top;
     int found = 0;
+    int64_t earliest_end = next_end(s);
+    const unsigned char *p = window + (offset - base);
     while (offset <= last_block) {
-        const unsigned char *p = window + (offset - base);
-        // Quiet blocks, in which no candidate starts and none ends, cost two 16-byte compares
-        // and two CRC instructions each.
-        int64_t earliest_end = next_end(s);
-        unsigned fits;
-        while (1) {
-            fits = plausible_headers(s, p, offset, shape);
-            if (fits || earliest_end < offset + BLOCK) break;
+        unsigned fits = plausible_headers(p, zero_bytes, expected_nonzero);
+        if (!fits && earliest_end >= offset + BLOCK) {
+            // A quiet block: no candidate starts in it and none ends.
             reg = (uint32_t)_mm_crc32_u64(reg, load64(p));
             reg = (uint32_t)_mm_crc32_u64(reg, load64(p + 8));
             p += BLOCK;
             offset += BLOCK;
-            if (offset > last_block) break;
+            continue;
         }
-        if (offset > last_block) break;
-        if (fits && (s->ring_capacity - s->ring_count < ATOMSCOPE_FRAME_SEARCH_ROOM || s->heap_capacity - s->heap_count < ATOMSCOPE_FRAME_SEARCH_ROOM)) {
+        if (fits && room(s) < ATOMSCOPE_FRAME_SEARCH_ROOM) {
             status = ATOMSCOPE_FRAME_SEARCH_FULL;
             break;
         }
-        // A block in which candidates start or frames end (one may end where it starts). The
-        // register at any offset in it is a few bytes on from the block's start or middle.
-        int64_t block_end = offset + BLOCK;
+        // The register at any offset in the block is a few bytes on from its start or middle.
         uint32_t middle = (uint32_t)_mm_crc32_u64(reg, load64(p));
         uint32_t after = (uint32_t)_mm_crc32_u64(middle, load64(p + 8));
-        while (pop_before(s, block_end, &top)) {
-            int64_t into = top.end - offset;
-            uint32_t there = into < 8 ? advance(reg, p, into) : advance(middle, p + 8, into - 8);
-            if (top.target == there) {
-                found = 1;
-                break;
+        int64_t block_end = offset + BLOCK;
+        if (earliest_end < block_end) {
+            while (pop_before(s, block_end, &top)) {
+                int64_t into = top.end - offset;
+                uint32_t there = into < 8 ? advance(reg, p, into) : advance(middle, p + 8, into - 8);
+                if (top.target == there) {
+                    found = 1;
+                    break;
+                }
             }
+            if (found) break;
+            earliest_end = next_end(s);
         }
-        if (found) break;
+        // Headers that can follow the damage by this offset: sequence numbers at most one
+        // frame of a header's size ahead per 17 bytes since the damage.
+        int64_t since = offset - s->damaged;
         while (fits) {
             int index = __builtin_ctz(fits);
             fits &= fits - 1;
-            // The type byte and the limit at the block's end are checked; what is left is the
-            // limit at this offset and the length.
             uint64_t later = load64(p + index + 9) - s->expected;
-            if ((int64_t)later * HEADER_SIZE > offset + index - s->damaged) continue;
+            if (later > spread || (int64_t)later * HEADER_SIZE > since + index) continue;
             uint32_t length = load32(p + index);
             if (length > s->maximum_payload) continue;
             int64_t candidate = offset + index + HEADER_SIZE + (int64_t)length;
@@ -300,8 +286,10 @@ int atomscope_frame_search_sweep(atomscope_frame_search *search, const unsigned 
             uint32_t start = index < 8 ? advance(middle, p + 8, index) : advance(after, p + BLOCK, index - 8);
             insert(s, make_candidate(s, &cache, p + index, offset + index, candidate, start));
             s->candidates += 1;
+            if (candidate < earliest_end) earliest_end = candidate;
         }
         reg = after;
+        p += BLOCK;
         offset = block_end;
     }
     // The last bytes of a chunk or of the file, one at a time.
@@ -318,13 +306,13 @@ int atomscope_frame_search_sweep(atomscope_frame_search *search, const unsigned 
             status = ATOMSCOPE_FRAME_SEARCH_FULL;
             break;
         }
-        const unsigned char *p = window + (offset - base);
-        int64_t candidate = candidate_end(s, p, offset, spread);
+        const unsigned char *q = window + (offset - base);
+        int64_t candidate = candidate_end(s, q, offset, spread);
         if (candidate >= 0) {
-            insert(s, make_candidate(s, &cache, p, offset, candidate, (uint32_t)_mm_crc32_u64(reg, load64(p))));
+            insert(s, make_candidate(s, &cache, q, offset, candidate, (uint32_t)_mm_crc32_u64(reg, load64(q))));
             s->candidates += 1;
         }
-        reg = _mm_crc32_u8(reg, *p);
+        reg = _mm_crc32_u8(reg, *q);
         offset += 1;
     }
     if (found) {
@@ -336,6 +324,26 @@ int atomscope_frame_search_sweep(atomscope_frame_search *search, const unsigned 
     s->reg = reg;
     *search = local;
     return status;
+}
+
+#define SWEEP_FOR(bytes) \
+    case bytes: \
+        return nonzero ? sweep_with(search, window, base, end, bytes, 1) : sweep_with(search, window, base, end, bytes, 0)
+
+__attribute__((target("sse4.2,pclmul")))
+int atomscope_frame_search_sweep(atomscope_frame_search *search, const unsigned char *window, int64_t base, int64_t end) {
+    int nonzero = search->expected != 0;
+    switch (zero_top_bytes(search)) {
+        SWEEP_FOR(1);
+        SWEEP_FOR(2);
+        SWEEP_FOR(3);
+        SWEEP_FOR(4);
+        SWEEP_FOR(5);
+        SWEEP_FOR(6);
+        SWEEP_FOR(7);
+    default:
+        return sweep_with(search, window, base, end, 0, nonzero);
+    }
 }
 
 #else
