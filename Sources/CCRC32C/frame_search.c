@@ -259,12 +259,32 @@ static inline int sweep_with(atomscope_frame_search *search, const unsigned char
         uint32_t after = (uint32_t)_mm_crc32_u64(middle, load64(p + 8));
         int64_t block_end = offset + BLOCK;
         if (earliest_end < block_end) {
-            while (pop_before(s, block_end, &top)) {
-                int64_t into = top.end - offset;
-                uint32_t there = into < 8 ? advance(reg, p, into) : advance(middle, p + 8, into - 8);
-                if (top.target == there) {
-                    found = 1;
-                    break;
+            if (s->heap_count == 0) {
+                // The ring alone, in order of ends: no comparison with the heap's top.
+                size_t mask = s->ring_capacity - 1;
+                size_t head = s->ring_head;
+                size_t count = s->ring_count;
+                while (count && s->ring[head].end < block_end) {
+                    top = s->ring[head];
+                    head = (head + 1) & mask;
+                    count -= 1;
+                    int64_t into = top.end - offset;
+                    uint32_t there = into < 8 ? advance(reg, p, into) : advance(middle, p + 8, into - 8);
+                    if (top.target == there) {
+                        found = 1;
+                        break;
+                    }
+                }
+                s->ring_head = head;
+                s->ring_count = count;
+            } else {
+                while (pop_before(s, block_end, &top)) {
+                    int64_t into = top.end - offset;
+                    uint32_t there = into < 8 ? advance(reg, p, into) : advance(middle, p + 8, into - 8);
+                    if (top.target == there) {
+                        found = 1;
+                        break;
+                    }
                 }
             }
             if (found) break;
