@@ -117,14 +117,6 @@ __attribute__((always_inline)) static inline int pop_before(atomscope_frame_sear
     return 0;
 }
 
-// Bit i set when a frame header at offset + i passes the first checks: its type byte is not
-// zero and its sequence number could follow the damage. One 16-byte compare finds the type
-// bytes that are not zero and, when `zero_bytes` is not 0, a necessary condition on the
-// sequence numbers that is never wrong when it says no: every number that could follow is
-// below 2^(64 - 8 * zero_bytes), so its top `zero_bytes` bytes are zero, and unless `expected`
-// is 0 one of its other bytes is not. Random bytes rarely hold a run of zeros that long, and
-// zeros (what a file system leaves in blocks it never wrote) lack the byte that is not; so only
-// offsets that look like a header closely are compared with the limit one by one.
 // Bit j of the result: bits j - width + 1 through j of x are all set. The window doubles at
 // each step; `width` is a constant wherever this is called, so the loop unrolls into a few
 // shifts by immediates.
@@ -139,8 +131,15 @@ __attribute__((always_inline)) static inline unsigned all_set_in_window(unsigned
     return result;
 }
 
-// The type bytes and zero top bytes of sixteen headers, from one pair of 16-byte compares
-// (bit i for the header at p + i); the limit is left to the caller.
+// Bit i set when a frame header at offset + i passes the first checks: its type byte is not
+// zero and its sequence number could follow the damage. A pair of 16-byte compares finds the type
+// bytes that are not zero and, when `zero_bytes` is not 0, a necessary condition on the
+// sequence numbers that is never wrong when it says no: every number that could follow is
+// below 2^(64 - 8 * zero_bytes), so its top `zero_bytes` bytes are zero, and unless `expected`
+// is 0 one of its other bytes is not. Random bytes rarely hold a run of zeros that long, and
+// zeros (what a file system leaves in blocks it never wrote) lack the byte that is not; so only
+// offsets that look like a header closely are compared with the limit, by the caller, one by
+// one.
 __attribute__((target("sse4.2"), always_inline))
 static inline unsigned plausible_headers(const unsigned char *p, const int zero_bytes, const int expected_nonzero) {
     // Bytes p + 8 through p + 31: the type bytes of headers at offset through offset + 15, and
@@ -210,6 +209,15 @@ static inline int zero_top_bytes(const atomscope_frame_search *s) {
     return bytes > 7 ? 7 : bytes;
 }
 
+// Whether the candidate's checksum holds: the register where it ends (in the block at `p`,
+// whose start and middle registers are `reg` and `middle`) is the one it needs there.
+__attribute__((target("sse4.2"), always_inline))
+static inline int ends_valid(atomscope_frame_candidate top, int64_t offset, const unsigned char *p, uint32_t reg, uint32_t middle) {
+    int64_t into = top.end - offset;
+    uint32_t there = into < 8 ? advance(reg, p, into) : advance(middle, p + 8, into - 8);
+    return top.target == there;
+}
+
 // The room a block may need: every offset of it a candidate.
 static inline size_t room(const atomscope_frame_search *s) {
     size_t ring = s->ring_capacity - s->ring_count;
@@ -268,9 +276,7 @@ static inline int sweep_with(atomscope_frame_search *search, const unsigned char
                     top = s->ring[head];
                     head = (head + 1) & mask;
                     count -= 1;
-                    int64_t into = top.end - offset;
-                    uint32_t there = into < 8 ? advance(reg, p, into) : advance(middle, p + 8, into - 8);
-                    if (top.target == there) {
+                    if (ends_valid(top, offset, p, reg, middle)) {
                         found = 1;
                         break;
                     }
@@ -279,9 +285,7 @@ static inline int sweep_with(atomscope_frame_search *search, const unsigned char
                 s->ring_count = count;
             } else {
                 while (pop_before(s, block_end, &top)) {
-                    int64_t into = top.end - offset;
-                    uint32_t there = into < 8 ? advance(reg, p, into) : advance(middle, p + 8, into - 8);
-                    if (top.target == there) {
+                    if (ends_valid(top, offset, p, reg, middle)) {
                         found = 1;
                         break;
                     }

@@ -137,8 +137,11 @@ struct ChildProcess {
         sigemptyset(&nothing)
         posix_spawnattr_setsigdefault(&attributes, &defaults)
         posix_spawnattr_setsigmask(&attributes, &nothing)
-        let group = ownGroup ? Int32(POSIX_SPAWN_SETPGROUP) : 0
-        posix_spawnattr_setpgroup(&attributes, 0)
+        var group: Int32 = 0
+        if ownGroup {
+            posix_spawnattr_setpgroup(&attributes, 0)
+            group = Int32(POSIX_SPAWN_SETPGROUP)
+        }
         posix_spawnattr_setflags(&attributes, Int16(Int32(POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK) | closeOnExec | group))
 
         let argv = ([executable] + arguments).map { strdup($0) }
@@ -166,14 +169,9 @@ struct ChildProcess {
         return pid
     }
 
-    /// Closes every descriptor above stderr in the child, so the worker holds no file,
-    /// socket or pipe end of ours that lacks close-on-exec. glibc (2.34+) has
-    /// `posix_spawn_file_actions_addclosefrom_np`, declared only under `_GNU_SOURCE`, which
-    /// Swift does not see; it is looked up at run time and skipped when absent. (Darwin has
-    /// `POSIX_SPAWN_CLOEXEC_DEFAULT` for the same.)
     #if os(Linux)
     /// `posix_spawn_file_actions_addchdir_np` (glibc 2.29+), looked up at run time for the
-    /// same reason as `closefrom` below.
+    /// same reason as `closefrom` (below).
     private static func changeDirectory(_ actions: inout posix_spawn_file_actions_t, to directory: String) -> Bool {
         typealias AddChangeDirectory = @convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>?, UnsafePointer<CChar>?) -> Int32
         guard let symbol = dlsym(nil, "posix_spawn_file_actions_addchdir_np") else { return false }
@@ -186,6 +184,11 @@ struct ChildProcess {
     }
     #endif
 
+    /// Closes every descriptor above stderr in the child, so the worker holds no file,
+    /// socket or pipe end of ours that lacks close-on-exec. glibc (2.34+) has
+    /// `posix_spawn_file_actions_addclosefrom_np`, declared only under `_GNU_SOURCE`, which
+    /// Swift does not see; it is looked up at run time and skipped when absent. (Darwin has
+    /// `POSIX_SPAWN_CLOEXEC_DEFAULT` for the same.)
     #if os(Linux)
     private static func closeInheritedDescriptors(_ actions: inout posix_spawn_file_actions_t) {
         typealias AddCloseFrom = @convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>?, Int32) -> Int32
