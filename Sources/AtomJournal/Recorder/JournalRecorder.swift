@@ -140,64 +140,73 @@ public final class JournalRecorder {
     }
 
     private func makeStep(_ commit: AtomCommit, writer: JournalWriter) throws(JournalError) -> JournalStep {
-        let changes = commit.changes
         var step = JournalStep(commit: commit.number, time: writer.elapsedMicroseconds(), operation: commit.cause.operation.rawValue)
         step.label = commit.cause.label
         if let location = commit.cause.location {
             step.causeLocation = try locationNumber(location)
         }
-        // By index, so that no change is copied (its atom's strings retained, its value's
-        // existential copied through the runtime) just to be read.
-        initializedEntries.removeAll()
-        updatedEntries.removeAll()
-        try changes.initialized.withUnsafeBufferPointer { changes throws(JournalError) in
-            guard let first = changes.baseAddress else { return }
-            for change in first..<(first + changes.count) {
-                guard let recorded = try recordedAtom(change) else { continue }
+        // The atoms are read where the store keeps them, by address: no change set, no
+        // `AtomInfo` and no boxed value per change.
+        // The entries are moved into locals for the step, so that writing each value costs no
+        // exclusivity check on the recorder's properties.
+        var initialized = EncodedValueEntries()
+        var updated = EncodedValueEntries()
+        swap(&initialized, &initializedEntries)
+        swap(&updated, &updatedEntries)
+        defer {
+            swap(&initialized, &initializedEntries)
+            swap(&updated, &updatedEntries)
+        }
+        initialized.removeAll()
+        updated.removeAll()
+        try commit.initializedAtoms.withUnsafeBufferPointer { atoms throws(JournalError) in
+            guard let first = atoms.baseAddress else { return }
+            for atom in first..<(first + atoms.count) {
+                guard let recorded = try recordedAtom(atom, in: commit) else { continue }
                 // A value that did not exist before is never a patch.
-                _ = recorded.write(change, atom: change.pointee.atom.number, into: &initializedEntries, encoder: encoder)
+                _ = recorded.write(atom, into: &initialized, encoder: encoder)
             }
         }
-        try changes.updated.withUnsafeBufferPointer { changes throws(JournalError) in
-            guard let first = changes.baseAddress else { return }
-            for change in first..<(first + changes.count) {
-                guard let recorded = try recordedAtom(change) else { continue }
-                let number = change.pointee.atom.number
-                if let edits = recorded.write(change, atom: number, into: &updatedEntries, encoder: encoder) {
-                    step.patches.append(JournalValuePatch(atom: number, edits: edits))
+        try commit.updatedAtoms.withUnsafeBufferPointer { atoms throws(JournalError) in
+            guard let first = atoms.baseAddress else { return }
+            for atom in first..<(first + atoms.count) {
+                guard let recorded = try recordedAtom(atom, in: commit) else { continue }
+                if let edits = recorded.write(atom, into: &updated, encoder: encoder) {
+                    step.patches.append(JournalValuePatch(atom: atom.pointee.number, edits: edits))
                 }
             }
         }
-        for atom in changes.recomputed where atoms.contains(atom.number) {
+        for atom in commit.recomputedAtoms where atoms.contains(atom.number) {
             step.recomputed.append(atom.number)
         }
         if let number = commit.cause.atomNumber, atoms.contains(number) {
             step.causeAtom = number
         }
-        for edge in changes.edgesAdded {
-            guard let recorded = recorded(edge) else { continue }
+        for edge in commit.addedEdges {
+            guard let recorded = recorded(upstream: edge.upstreamNumber, downstream: edge.downstreamNumber) else { continue }
             edges.insert(recorded)
             step.edgesAdded.append(recorded)
         }
-        for edge in changes.edgesRemoved {
-            guard let recorded = recorded(edge) else { continue }
+        for edge in commit.removedEdges {
+            guard let recorded = recorded(upstream: edge.upstreamNumber, downstream: edge.downstreamNumber) else { continue }
             edges.remove(recorded)
             step.edgesRemoved.append(recorded)
         }
-        for subscription in changes.subscriptionsAdded {
-            guard let recorded = try recorded(subscription) else { continue }
+        for subscription in commit.addedSubscriptions {
+            guard let recorded = try recorded(atom: subscription.atomNumber, subscriber: subscription.subscriberInfo) else { continue }
             subscriptions.insert(recorded)
             step.subscriptionsAdded.append(recorded)
         }
-        for subscription in changes.subscriptionsRemoved {
-            guard let recorded = try recorded(subscription) else { continue }
+        for subscription in commit.removedSubscriptions {
+            guard let recorded = try recorded(atom: subscription.atomNumber, subscriber: subscription.subscriberInfo) else { continue }
             subscriptions.remove(recorded)
             step.subscriptionsRemoved.append(recorded)
         }
-        for atom in changes.released {
-            excludedAtoms.remove(atom.number)
-            guard atoms.remove(atom.number) else { continue }
-            step.released.append(atom.number)
+        for atom in commit.releasedAtoms {
+            let number = atom.number
+            excludedAtoms.remove(number)
+            guard atoms.remove(number) else { continue }
+            step.released.append(number)
         }
         return step
     }
@@ -208,10 +217,10 @@ public final class JournalRecorder {
             _ = try define(entry.atom, sample: entry.value)?.write(entry.value, encoder: encoder)
         }
         for edge in snapshot.edges {
-            if let recorded = recorded(edge) { edges.insert(recorded) }
+            if let recorded = recorded(upstream: edge.upstream.number, downstream: edge.downstream.number) { edges.insert(recorded) }
         }
         for subscription in snapshot.subscriptions {
-            if let recorded = try recorded(subscription) { subscriptions.insert(recorded) }
+            if let recorded = try recorded(atom: subscription.atom.number, subscriber: subscription.subscriber) { subscriptions.insert(recorded) }
         }
         try writer.append(.keyframe(makeKeyframe(commit: commit, time: writer.elapsedMicroseconds())))
         try writer.endCommit()
@@ -234,14 +243,16 @@ public final class JournalRecorder {
         )
     }
 
+    /// The recorded atom of a commit's atom, defining it the first time; `nil` when the atom
+    /// is not recorded at all.
+    @inline(__always)
+    private func recordedAtom(_ atom: UnsafePointer<CommittedAtom>, in commit: AtomCommit) throws(JournalError) -> RecordedAtom? {
+        if let recorded = atoms[atom.pointee.number] { return recorded }
+        return try define(commit.info(of: atom.pointee), sample: atom.pointee.value)
+    }
+
     /// Writes an atom's definition the first time it is seen; returns what the recorder
     /// keeps of it, or `nil` when the atom is not recorded at all.
-    /// The recorded atom of a change, defining it the first time.
-    @inline(__always)
-    private func recordedAtom(_ change: UnsafePointer<AtomValueChange>) throws(JournalError) -> RecordedAtom? {
-        if let recorded = atoms[change.pointee.atom.number] { return recorded }
-        return try define(change.pointee.atom, sample: change.pointee.value)
-    }
 
     private func define(_ atom: AtomInfo, sample: Any?) throws(JournalError) -> RecordedAtom? {
         if let recorded = atoms[atom.number] { return recorded }
@@ -264,21 +275,20 @@ public final class JournalRecorder {
         return recorded
     }
 
-    private func recorded(_ edge: AtomEdge) -> JournalEdge? {
-        guard atoms.contains(edge.upstream.number), atoms.contains(edge.downstream.number) else { return nil }
-        return JournalEdge(upstream: edge.upstream.number, downstream: edge.downstream.number)
+    private func recorded(upstream: Int, downstream: Int) -> JournalEdge? {
+        guard atoms.contains(upstream), atoms.contains(downstream) else { return nil }
+        return JournalEdge(upstream: upstream, downstream: downstream)
     }
 
-    private func recorded(_ subscription: AtomSubscription) throws(JournalError) -> JournalSubscription? {
-        guard atoms.contains(subscription.atom.number) else { return nil }
-        let subscriber = subscription.subscriber
+    private func recorded(atom: Int, subscriber: SubscriberInfo) throws(JournalError) -> JournalSubscription? {
+        guard atoms.contains(atom) else { return nil }
         if definedSubscribers.insert(subscriber.number).inserted {
             try writer.append(.subscriberDefinition(JournalSubscriberDefinition(
                 number: subscriber.number, fileID: subscriber.location.fileID, line: Int(subscriber.location.line),
                 name: subscriber.name
             )))
         }
-        return JournalSubscription(atom: subscription.atom.number, subscriber: subscriber.number)
+        return JournalSubscription(atom: atom, subscriber: subscriber.number)
     }
 
     private func locationNumber(_ location: SourceLocation) throws(JournalError) -> Int {

@@ -76,7 +76,7 @@ enum RecordedScalar {
     func write(into writer: inout ByteWriter, scratch: inout [UInt8]) {
         switch self {
         case .int(let number):
-            FastJSONBytes.withIntegerText(number) { writer.json($0) }
+            writer.jsonInteger(number)
         case .bool(let flag):
             writer.value(.json(flag ? "true" : "false"))
         case .string(let text):

@@ -25,6 +25,13 @@ struct EncodedValueEntries {
         body(&writer, &scratch)
     }
 
+    /// Appends an entry for an integer value, as `RecordedScalar.int` writes it.
+    mutating func appendInteger(atom: Int, _ value: Int) {
+        count += 1
+        writer.varint(atom)
+        writer.jsonInteger(value)
+    }
+
     /// Appends an entry for a value that is at hand as a `JournalValue`.
     mutating func append(atom: Int, value: JournalValue) {
         count += 1
@@ -39,6 +46,22 @@ extension ByteWriter {
         u8(ValueTag.json)
         varint(utf8.count)
         bytes.append(contentsOf: utf8)
+    }
+
+    /// An integer as a JSON value, as `value(.json(String(value)))` writes it: the tag, the
+    /// length and the digits are put together first and appended at once, since one append
+    /// costs far more than composing a few bytes.
+    mutating func jsonInteger(_ value: Int) {
+        // A tag, a one-byte length (at most 20 characters) and a sign and 19 digits: 22 bytes.
+        var text: (UInt64, UInt64, UInt64) = (0, 0, 0)
+        withUnsafeMutableBytes(of: &text) { buffer in
+            let start = FastJSONBytes.writeIntegerText(value, atEndOf: buffer)
+            buffer[start - 1] = UInt8(truncatingIfNeeded: buffer.count - start)
+            buffer[start - 2] = ValueTag.json
+            // Typed, so that the append is one copy rather than a loop over a raw buffer.
+            let text = UnsafeRawBufferPointer(rebasing: buffer[(start - 2)...])
+            bytes.append(contentsOf: text.assumingMemoryBound(to: UInt8.self))
+        }
     }
 
     mutating func entries(_ entries: EncodedValueEntries) {

@@ -57,10 +57,10 @@ public struct AtomValueChange {
     }
 
     @MainActor
-    init(atom: AtomInfo, value: Any?, node: NodeBase) {
+    init(atom: AtomInfo, committed: CommittedAtom) {
         self.atom = atom
-        self.value = value
-        source = CommittedValueSource(node: node, revision: node.committedRevision)
+        value = committed.value
+        source = CommittedValueSource(node: committed.node, revision: committed.revision)
     }
 }
 

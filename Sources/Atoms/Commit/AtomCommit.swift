@@ -5,16 +5,24 @@ public struct AtomCommit {
     public let number: Int
     /// What started the transaction.
     public let cause: AtomCause
-    /// What the transaction changed.
-    public let changes: AtomChangeSet
 
+    private let record: CommitRecord
     private let store: AtomStore
 
-    init(number: Int, cause: AtomCause, changes: AtomChangeSet, store: AtomStore) {
+    init(number: Int, cause: AtomCause, record: CommitRecord, store: AtomStore) {
         self.number = number
         self.cause = cause
-        self.changes = changes
+        self.record = record
         self.store = store
+    }
+
+    /// What the transaction changed.
+    ///
+    /// Built the first time it is asked for, from the store's nodes. A commit kept past its
+    /// observer's call keeps this commit's values: the store builds the change set of a kept
+    /// commit before the next transaction can change them.
+    public var changes: AtomChangeSet {
+        record.changes(in: store)
     }
 
     /// Captures the whole store. Called from the observer, before any later transaction, it
@@ -23,5 +31,45 @@ public struct AtomCommit {
     /// Costs O(store size): the change set alone is what keeps recording O(changes).
     public func snapshot() -> Snapshot {
         store.makeSnapshot()
+    }
+
+    // MARK: For a recorder
+
+    /// Atoms that came into existence (``AtomChangeSet/initialized``), read in place.
+    @_spi(Recording)
+    public var initializedAtoms: ContiguousArray<CommittedAtom> { record.initialized }
+
+    /// Atoms whose value changed (``AtomChangeSet/updated``), read in place.
+    @_spi(Recording)
+    public var updatedAtoms: ContiguousArray<CommittedAtom> { record.updated }
+
+    /// Atoms recomputed or set to an equal value (``AtomChangeSet/recomputed``).
+    @_spi(Recording)
+    public var recomputedAtoms: ContiguousArray<CommittedAtom> { record.recomputed }
+
+    /// Atoms released (``AtomChangeSet/released``).
+    @_spi(Recording)
+    public var releasedAtoms: ContiguousArray<CommittedAtom> { record.released }
+
+    /// Dependencies that appeared (``AtomChangeSet/edgesAdded``).
+    @_spi(Recording)
+    public var addedEdges: ContiguousArray<CommittedEdge> { record.edgesAdded }
+
+    /// Dependencies that disappeared (``AtomChangeSet/edgesRemoved``).
+    @_spi(Recording)
+    public var removedEdges: ContiguousArray<CommittedEdge> { record.edgesRemoved }
+
+    /// Subscriptions that appeared (``AtomChangeSet/subscriptionsAdded``).
+    @_spi(Recording)
+    public var addedSubscriptions: ContiguousArray<CommittedSubscription> { record.subscriptionsAdded }
+
+    /// Subscriptions that disappeared (``AtomChangeSet/subscriptionsRemoved``).
+    @_spi(Recording)
+    public var removedSubscriptions: ContiguousArray<CommittedSubscription> { record.subscriptionsRemoved }
+
+    /// The description of one of the commit's atoms, as ``changes`` would give it.
+    @_spi(Recording)
+    public func info(of atom: CommittedAtom) -> AtomInfo {
+        store.info(for: atom.node)
     }
 }

@@ -18,6 +18,7 @@ extension AtomStore {
     /// moved out and dropped after the access to `log` has ended, so that no user code runs
     /// inside it (the proof at ``NodeBase`` relies on that).
     func beginTransaction(_ cause: PendingCause) {
+        if pendingCommit != nil { settlePendingCommit() }
         epoch += 1
         let dropped = log.takeReferenceHoldingLists()
         log.reset(cause: cause)
@@ -103,27 +104,83 @@ extension AtomStore {
         swap(&list, &target)
     }
 
-    private func makeCommit() -> AtomCommit {
-        var changes = AtomChangeSet()
-        for node in log.initialized {
-            node.keepCommittedValue()
-            changes.initialized.append(AtomValueChange(atom: info(for: node), value: node.recordedValue, node: node))
+    /// Settles the last commit's record before anything can change what it refers to: kept by
+    /// an observer, its change set is built now; kept by no one, it becomes the spare.
+    func settlePendingCommit() {
+        guard var record = pendingCommit else { return }
+        pendingCommit = nil
+        if isKnownUniquelyReferenced(&record) {
+            record.removeAll()
+            spareCommit = record
+        } else {
+            _ = record.changes(in: self)
         }
-        for node in log.changed where node.initializedEpoch != epoch && node.isAlive {
-            let info = info(for: node)
-            if node.commitChange(kind: info.kind) {
-                changes.updated.append(AtomValueChange(atom: info, value: node.recordedValue, node: node))
-            } else {
-                changes.recomputed.append(info)
+    }
+
+    private func makeCommit() -> AtomCommit {
+        let record = spareCommit ?? CommitRecord()
+        spareCommit = nil
+        // Kept until the next transaction begins; see `settlePendingCommit()`.
+        pendingCommit = record
+        // Filled in locals and swapped in, so that each list costs one access to the record
+        // rather than one per atom.
+        if !log.initialized.isEmpty {
+            var initialized = ContiguousArray<CommittedAtom>()
+            swap(&initialized, &record.initialized)
+            initialized.reserveCapacity(log.initialized.count)
+            for node in log.initialized {
+                ensureInfo(node)
+                node.keepCommittedValue()
+                initialized.append(CommittedAtom(node))
             }
+            swap(&initialized, &record.initialized)
+        }
+        var recomputed = ContiguousArray<CommittedAtom>()
+        swap(&recomputed, &record.recomputed)
+        if !log.changed.isEmpty {
+            var updated = ContiguousArray<CommittedAtom>()
+            swap(&updated, &record.updated)
+            updated.reserveCapacity(log.changed.count)
+            for node in log.changed where node.initializedEpoch != epoch && node.isAlive {
+                ensureInfo(node)
+                if node.commitChange() {
+                    updated.append(CommittedAtom(node))
+                } else {
+                    recomputed.append(CommittedAtom(node))
+                }
+            }
+            swap(&updated, &record.updated)
         }
         for node in log.stopped where node.changedEpoch != epoch && node.initializedEpoch != epoch && node.isAlive {
-            changes.recomputed.append(info(for: node))
+            ensureInfo(node)
+            recomputed.append(CommittedAtom(node))
         }
-        changes.released = log.released.map { info(for: $0) }
+        swap(&recomputed, &record.recomputed)
+        for node in log.released {
+            ensureInfo(node)
+            record.released.append(CommittedAtom(node))
+        }
+        if !log.edgeEvents.isEmpty {
+            netEdges(into: record)
+        }
+        if !log.subscriptionEvents.isEmpty {
+            netSubscriptions(into: record)
+        }
 
-        // Events are netted per pair, so a transient edge (added and removed again in the same
-        // transaction) does not appear at all.
+        let pending = log.cause
+        let cause = AtomCause(
+            operation: pending.operation,
+            atom: pending.node.map { info(for: $0).id },
+            atomNumber: pending.node?.number,
+            location: pending.location,
+            label: pending.label
+        )
+        return AtomCommit(number: commitNumber, cause: cause, record: record, store: self)
+    }
+
+    /// Events are netted per pair, so a transient edge (added and removed again in the same
+    /// transaction) does not appear at all.
+    private func netEdges(into record: CommitRecord) {
         var edgeNet: [Pair: (index: Int, net: Int)] = [:]
         var edgeOrder: [(NodeBase, NodeBase)] = []
         for event in log.edgeEvents {
@@ -138,10 +195,14 @@ extension AtomStore {
         }
         for (upstream, downstream) in edgeOrder {
             guard let net = edgeNet[Pair(upstream.number, downstream.number)]?.net, net != 0 else { continue }
-            let edge = AtomEdge(upstream: info(for: upstream), downstream: info(for: downstream))
-            if net > 0 { changes.edgesAdded.append(edge) } else { changes.edgesRemoved.append(edge) }
+            ensureInfo(upstream)
+            ensureInfo(downstream)
+            let edge = CommittedEdge(upstream: upstream, downstream: downstream)
+            if net > 0 { record.edgesAdded.append(edge) } else { record.edgesRemoved.append(edge) }
         }
+    }
 
+    private func netSubscriptions(into record: CommitRecord) {
         var subscriptionNet: [Pair: (index: Int, net: Int)] = [:]
         var subscriptionOrder: [(NodeBase, Subscriber)] = []
         for event in log.subscriptionEvents {
@@ -156,19 +217,10 @@ extension AtomStore {
         }
         for (node, subscriber) in subscriptionOrder {
             guard let net = subscriptionNet[Pair(node.number, subscriber.number)]?.net, net != 0 else { continue }
-            let subscription = AtomSubscription(atom: info(for: node), subscriber: subscriber.info)
-            if net > 0 { changes.subscriptionsAdded.append(subscription) } else { changes.subscriptionsRemoved.append(subscription) }
+            ensureInfo(node)
+            let subscription = CommittedSubscription(node: node, subscriber: subscriber)
+            if net > 0 { record.subscriptionsAdded.append(subscription) } else { record.subscriptionsRemoved.append(subscription) }
         }
-
-        let pending = log.cause
-        let cause = AtomCause(
-            operation: pending.operation,
-            atom: pending.node.map { info(for: $0).id },
-            atomNumber: pending.node?.number,
-            location: pending.location,
-            label: pending.label
-        )
-        return AtomCommit(number: commitNumber, cause: cause, changes: changes, store: self)
     }
 }
 

@@ -35,7 +35,7 @@ class NodeBase {
         case dirty
     }
 
-    let number: Int
+    @usableFromInline let number: Int
     @usableFromInline let key: AtomKey
     /// Cleared when the node's scope ends, so that the scope releases it like any other.
     var isKeepAlive: Bool
@@ -66,7 +66,11 @@ class NodeBase {
     /// Whether the value was set directly by a restore in the running transaction.
     @exclusivity(unchecked) var restoredEpoch = 0
 
-    var cachedInfo: AtomInfo?
+    var cachedInfo: AtomInfo? {
+        didSet { hasInfo = cachedInfo != nil }
+    }
+    /// Whether `cachedInfo` is set, asked without copying it.
+    @exclusivity(unchecked) private(set) var hasInfo = false
     /// The value the last commit reported, kept only while commits are observed, so that the
     /// next commit can tell a change from a recompute to an equal value. It is the same value
     /// the node holds between commits (copy-on-write), so it costs no copy.
@@ -113,26 +117,52 @@ class NodeBase {
     /// Makes the recorded value the one the last commit reported, the base of the next
     /// commit's comparison.
     func keepCommittedValue() {
+        committedRevision &+= 1
         committedValue = recordedValue
     }
 
     /// Forgets the committed value, when nothing observes commits any more.
     func dropCommittedValue() {
+        committedRevision &+= 1
         committedValue = nil
     }
 
+    /// The committed value, boxed: what the last commit reported, whatever the node has
+    /// computed since.
+    var committedAnyValue: Any? { committedValue }
+
     /// Counts the committed values the node has had, so that a change can tell whether the
     /// one it reported is still the one held (``AtomValueChange/withCommittedValue(of:_:)``).
-    @exclusivity(unchecked) var committedRevision = 0
+    @usableFromInline @exclusivity(unchecked) var committedRevision = 0
+
+    /// Where a synchronous atom's committed value is, typed (``Node``'s committed slot), while
+    /// it holds one; `nil` otherwise. Kept here, with the type, so that reading it in place
+    /// needs no call into generic code that the caller cannot specialise.
+    @usableFromInline @exclusivity(unchecked) private(set) var committedAddress: UnsafeRawPointer?
+    /// The type of the value at `committedAddress`.
+    @usableFromInline @exclusivity(unchecked) private(set) var committedType: any Any.Type = Void.self
+
+    func setCommittedAddress(_ address: UnsafeRawPointer?, type: any Any.Type) {
+        committedAddress = address
+        committedType = type
+    }
 
     /// Calls `body` with the committed value in place and its type, for a synchronous atom
     /// that has one; `nil` otherwise.
-    func withCommittedValue<Result>(_ body: (UnsafeRawPointer, any Any.Type) -> Result) -> Result? { nil }
+    @inlinable
+    final func withCommittedValue<Result>(_ body: (UnsafeRawPointer, any Any.Type) -> Result) -> Result? {
+        guard let committedAddress else { return nil }
+        return body(committedAddress, committedType)
+    }
 
     /// Whether the recorded value differs from the committed one by the one rule
     /// (``ValueChangeRule``); the recorded value then becomes the committed one.
-    func commitChange(kind: AtomKind) -> Bool {
+    func commitChange() -> Bool { false }
+
+    /// `commitChange()` for an atom whose committed value is kept boxed (an asynchronous one).
+    func commitBoxedChange(kind: AtomKind) -> Bool {
         let value = recordedValue
+        committedRevision &+= 1
         defer { committedValue = value }
         return ValueChangeRule.differs(committedValue, value, kind: kind)
     }
@@ -188,14 +218,21 @@ final class Node<A: Atom>: NodeBase {
     /// keep theirs in `committedValue`). Out of line for the reason `slot` is, allocated the
     /// first time commits are observed, and initialized exactly while `hasCommittedValue`.
     @exclusivity(unchecked) private var committedSlot: UnsafeMutablePointer<A.Produced>?
-    @exclusivity(unchecked) private var hasCommittedValue = false
+    /// Whether `committedSlot` holds a value: exactly when the base's address is set.
+    private var hasCommittedValue: Bool { committedAddress != nil }
     /// `==` for the value type, found at the first comparison while `equalityIsKnown` is false.
     @exclusivity(unchecked) private var equality: ((UnsafePointer<A.Produced>, UnsafePointer<A.Produced>) -> Bool)?
     @exclusivity(unchecked) private var equalityIsKnown = false
     /// Whether the atom holds one object mutated in place, so that every commit that touches
     /// it is a change (rule 1 of ``ValueChangeRule``); kept, because comparing kinds compares
     /// their names.
-    private lazy var isMutatedInPlace = atom._kind == .observableObject || atom._kind == .observable
+    private var isMutatedInPlace: Bool {
+        if let mutatedInPlace { return mutatedInPlace }
+        let found = atom._kind == .observableObject || atom._kind == .observable
+        mutatedInPlace = found
+        return found
+    }
+    @exclusivity(unchecked) private var mutatedInPlace: Bool?
 
     init(number: Int, key: AtomKey, scope: ScopeState?, atom: A) {
         self.atom = atom
@@ -274,7 +311,7 @@ final class Node<A: Atom>: NodeBase {
         guard hasValue else {
             if hasCommittedValue, let committedSlot {
                 committedSlot.deinitialize(count: 1)
-                hasCommittedValue = false
+                setCommittedAddress(nil, type: Void.self)
             }
             return
         }
@@ -289,26 +326,26 @@ final class Node<A: Atom>: NodeBase {
             committed.pointee = slot.pointee
         } else {
             committed.initialize(to: slot.pointee)
-            hasCommittedValue = true
+            setCommittedAddress(UnsafeRawPointer(committed), type: A.Produced.self)
         }
+    }
+
+    override var committedAnyValue: Any? {
+        if startsAsyncWork { return committedValue }
+        guard hasCommittedValue, let committedSlot else { return nil }
+        return committedSlot.pointee
     }
 
     override func dropCommittedValue() {
         super.dropCommittedValue()
-        committedRevision &+= 1
         if hasCommittedValue, let committedSlot {
             committedSlot.deinitialize(count: 1)
-            hasCommittedValue = false
+            setCommittedAddress(nil, type: Void.self)
         }
     }
 
-    override func withCommittedValue<Result>(_ body: (UnsafeRawPointer, any Any.Type) -> Result) -> Result? {
-        guard !startsAsyncWork, hasCommittedValue, let committedSlot else { return nil }
-        return body(UnsafeRawPointer(committedSlot), A.Produced.self)
-    }
-
-    override func commitChange(kind: AtomKind) -> Bool {
-        if startsAsyncWork { return super.commitChange(kind: kind) }
+    override func commitChange() -> Bool {
+        if startsAsyncWork { return commitBoxedChange(kind: atom._kind) }
         defer { keepCommittedValue() }
         if isMutatedInPlace { return true }
         guard hasCommittedValue, hasValue, let committed = committedSlot else { return hasCommittedValue != hasValue }
@@ -320,7 +357,7 @@ final class Node<A: Atom>: NodeBase {
             return !equal(committed, slot)
         }
         // Not Equatable: the rule's JSON or description comparison, rare and costly anyway.
-        return ValueChangeRule.differs(committed.pointee, slot.pointee, kind: kind)
+        return ValueChangeRule.differs(committed.pointee, slot.pointee, kind: atom._kind)
     }
 
     override func makeInfo(store: AtomStore) -> AtomInfo {

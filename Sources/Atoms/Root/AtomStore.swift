@@ -49,6 +49,12 @@ public final class AtomStore {
     @exclusivity(unchecked) var refreshingNode: NodeBase?
     @exclusivity(unchecked) var log = TransactionLog()
 
+    /// The record of the last commit, until the next transaction begins or observation
+    /// changes: if an observer kept the commit, its change set is built then, while its values
+    /// are still the commit's (`settlePendingCommit()`).
+    var pendingCommit: CommitRecord?
+    /// An emptied record whose lists keep their capacity, for the next commit.
+    var spareCommit: CommitRecord?
     var commitObservers: [(id: Int, body: @MainActor (AtomCommit) -> Void)] = [] {
         didSet { updateRecording() }
     }
@@ -120,6 +126,7 @@ public final class AtomStore {
     @exclusivity(unchecked) private(set) var isRecording = false
 
     private func updateRecording() {
+        settlePendingCommit()
         let wasRecording = isRecording
         isRecording = !commitObservers.isEmpty || !scopeObservers.isEmpty
         guard isRecording != wasRecording else { return }
@@ -144,6 +151,14 @@ public final class AtomStore {
     func makeNumber() -> Int {
         defer { nextNumber += 1 }
         return nextNumber
+    }
+
+    /// Gives a node its description now, if it has none yet, as a commit does for every atom
+    /// it names: the id is chosen among the ids live at that moment, and a released atom's id
+    /// is freed only if it had one.
+    @inline(__always)
+    func ensureInfo(_ node: NodeBase) {
+        if !node.hasInfo { _ = info(for: node) }
     }
 
     func info(for node: NodeBase) -> AtomInfo {

@@ -76,25 +76,22 @@ enum FastJSONBytes {
         }
     }
 
-    /// Calls `body` with an integer's JSON text, as `String(value)` writes it, in a buffer on
-    /// the stack: an `Int` atom's value is what the recorder writes most, straight into the
-    /// step's bytes.
-    static func withIntegerText<Result>(_ value: Int, _ body: (UnsafeRawBufferPointer) -> Result) -> Result {
-        var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)  // 24 bytes, enough for a sign and 19 digits
-        return withUnsafeMutableBytes(of: &digits) { buffer in
-            var magnitude = value.magnitude
-            var start = buffer.count
-            repeat {
-                start -= 1
-                buffer[start] = UInt8(ascii: "0") + UInt8(magnitude % 10)
-                magnitude /= 10
-            } while magnitude > 0
-            if value < 0 {
-                start -= 1
-                buffer[start] = UInt8(ascii: "-")
-            }
-            return body(UnsafeRawBufferPointer(rebasing: buffer[start...]))
+    /// Writes an integer's JSON text, as `String(value)` writes it, so that it ends where
+    /// `buffer` ends; returns where it starts. The buffer needs room for a sign and 19 digits.
+    /// An `Int` atom's value is what the recorder writes most, straight into the step's bytes.
+    static func writeIntegerText(_ value: Int, atEndOf buffer: UnsafeMutableRawBufferPointer) -> Int {
+        var magnitude = value.magnitude
+        var start = buffer.count
+        repeat {
+            start -= 1
+            buffer[start] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: magnitude % 10)
+            magnitude /= 10
+        } while magnitude > 0
+        if value < 0 {
+            start -= 1
+            buffer[start] = UInt8(ascii: "-")
         }
+        return start
     }
 
     static func appendBool(_ value: Bool, to bytes: inout [UInt8]) {

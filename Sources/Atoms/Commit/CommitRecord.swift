@@ -1,0 +1,61 @@
+/// What one commit changed, as the store's nodes: what ``AtomCommit`` is made of.
+///
+/// The ``AtomChangeSet`` of a commit, with an ``AtomInfo`` and a boxed value per change, is
+/// built from it only when someone asks for it, and once: a recorder reads the nodes
+/// directly (``CommittedAtom``) and never pays for it. Its values are the commit's as long as
+/// no later transaction has begun and commits are still observed, so the store builds the
+/// change set of a record that someone kept before either can happen
+/// (`AtomStore.settlePendingCommit()`).
+@MainActor
+final class CommitRecord {
+    var initialized: ContiguousArray<CommittedAtom> = []
+    var updated: ContiguousArray<CommittedAtom> = []
+    var recomputed: ContiguousArray<CommittedAtom> = []
+    var released: ContiguousArray<CommittedAtom> = []
+    var edgesAdded: ContiguousArray<CommittedEdge> = []
+    var edgesRemoved: ContiguousArray<CommittedEdge> = []
+    var subscriptionsAdded: ContiguousArray<CommittedSubscription> = []
+    var subscriptionsRemoved: ContiguousArray<CommittedSubscription> = []
+    private var changeSet: AtomChangeSet?
+
+    /// The change set, built the first time it is asked for.
+    func changes(in store: AtomStore) -> AtomChangeSet {
+        if let changeSet { return changeSet }
+        var changes = AtomChangeSet()
+        changes.initialized = initialized.map { AtomValueChange(atom: store.info(for: $0.node), committed: $0) }
+        changes.updated = updated.map { AtomValueChange(atom: store.info(for: $0.node), committed: $0) }
+        changes.recomputed = recomputed.map { store.info(for: $0.node) }
+        changes.released = released.map { store.info(for: $0.node) }
+        changes.edgesAdded = edgesAdded.map { AtomEdge(upstream: store.info(for: $0.upstream), downstream: store.info(for: $0.downstream)) }
+        changes.edgesRemoved = edgesRemoved.map { AtomEdge(upstream: store.info(for: $0.upstream), downstream: store.info(for: $0.downstream)) }
+        changes.subscriptionsAdded = subscriptionsAdded.map { AtomSubscription(atom: store.info(for: $0.node), subscriber: $0.subscriberInfo) }
+        changes.subscriptionsRemoved = subscriptionsRemoved.map { AtomSubscription(atom: store.info(for: $0.node), subscriber: $0.subscriberInfo) }
+        changeSet = changes
+        return changes
+    }
+
+    /// Empties the lists for the next commit, keeping their capacity.
+    ///
+    /// Removing a released node's last reference runs its deinit, which destroys the atom's
+    /// value (user code). Nothing else can reach this record's lists meanwhile: the store has
+    /// already let go of it as its pending record, so a transaction that code starts makes its
+    /// commit in another record.
+    func removeAll() {
+        changeSet = nil
+        Self.empty(&initialized)
+        Self.empty(&updated)
+        Self.empty(&recomputed)
+        Self.empty(&released)
+        Self.empty(&edgesAdded)
+        Self.empty(&edgesRemoved)
+        Self.empty(&subscriptionsAdded)
+        Self.empty(&subscriptionsRemoved)
+    }
+
+    @inline(__always)
+    private static func empty<Element>(_ list: inout ContiguousArray<Element>) {
+        if !list.isEmpty {
+            list.removeAll(keepingCapacity: true)
+        }
+    }
+}
