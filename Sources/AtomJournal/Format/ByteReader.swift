@@ -12,6 +12,7 @@ struct ByteReader {
     var remaining: Int { bytes.count - offset }
     var isAtEnd: Bool { offset >= bytes.count }
 
+    @inline(__always)
     mutating func u8() throws(PayloadError) -> UInt8 {
         guard remaining >= 1 else { throw .truncated }
         defer { offset += 1 }
@@ -86,6 +87,7 @@ struct ByteReader {
 
     /// A number of items, each at least `minimumSize` bytes, so a hostile count is rejected
     /// before any array is reserved for it.
+    @inline(__always)
     mutating func itemCount(minimumSize: Int) throws(PayloadError) -> Int {
         let value = try varint()
         // Checked after the varint is consumed: its own bytes are no longer available.
@@ -96,6 +98,7 @@ struct ByteReader {
     }
 
     /// A byte length that must fit in what remains after the length itself.
+    @inline(__always)
     mutating func length() throws(PayloadError) -> Int {
         let value = try varint()
         guard value <= UInt64(remaining) else { throw .truncated }
@@ -103,12 +106,14 @@ struct ByteReader {
     }
 
     /// The next `count` bytes, without moving past them.
+    @inline(__always)
     func peek(_ count: Int) throws(PayloadError) -> UnsafeRawBufferPointer {
         guard count >= 0, remaining >= count else { throw .truncated }
         return UnsafeRawBufferPointer(rebasing: bytes[offset..<(offset + count)])
     }
 
     /// Moves past `count` bytes.
+    @inline(__always)
     mutating func skip(_ count: Int) throws(PayloadError) {
         guard count >= 0, remaining >= count else { throw .truncated }
         offset += count

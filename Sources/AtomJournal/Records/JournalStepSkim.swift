@@ -31,6 +31,7 @@ extension ByteReader {
     /// Moves past a string, checking it is UTF-8 as decoding it would, and returns its length.
     /// ASCII, most of what journals hold, is checked eight bytes at a time without building
     /// the string.
+    @inline(__always)
     mutating func skimString() throws(PayloadError) -> Int {
         let count = try length()
         let text = try peek(count)
@@ -187,23 +188,28 @@ extension Journal {
                 frames += 1
                 guard frame.isStep else { return }
                 var bytes = ByteReader(frame.payload)
+                // Captured as constants: a variable that the local function below captured
+                // would be boxed and checked for exclusivity at every item.
+                let current = position
                 do {
                     func forward(_ item: JournalStepItem) throws {
                         do {
-                            try visit(position, item)
+                            try visit(current, item)
                         } catch {
-                            visitorError = error
-                            throw error
+                            throw VisitorError(error: error)
                         }
                     }
                     try bytes.skimStep(forward)
                     try forward(.end)
                 } catch let error as PayloadError {
                     throw .corruptFrame(path: path, offset: frame.offset, reason: "record payload \(error)")
+                } catch let error as VisitorError {
+                    visitorError = error.error
+                    throw .corruptFrame(path: path, offset: frame.offset, reason: "stopped")
                 } catch {
                     throw .corruptFrame(path: path, offset: frame.offset, reason: "stopped")
                 }
-                position += 1
+                position = current + 1
             }
         } catch {
             if let visitorError { throw visitorError }
@@ -211,4 +217,9 @@ extension Journal {
         }
         return frames
     }
+}
+
+/// An error a visitor threw, told apart from the payload's own errors on its way out.
+private struct VisitorError: Error {
+    let error: any Error
 }

@@ -86,53 +86,10 @@ public struct JournalStatistics: Sendable, Encodable, Equatable {
         // One usage per distinct id (several atom numbers may share one); each step is
         // skimmed, not decoded.
         let slots = AtomSlots(index.atoms)
-        var usage = slots.definitions.map {
-            AtomUsage(id: $0.id, kind: $0.kind, changes: 0, recomputes: 0, valueBytes: 0, sensitive: $0.isSensitive)
-        }
-        atoms = usage.count
-        func slot(of number: Int) -> Int? { slots.slot(of: number) }
-        // Each slot counts a step once however many entries name it: the last step counted.
-        var lastChange = [Int](repeating: -1, count: usage.count)
-        var lastRecompute = [Int](repeating: -1, count: usage.count)
-        // This step's value entries, so that a patch (format 1.3) replaces its placeholder's
-        // bytes with its edits' bytes.
-        var stepValues: [(atom: Int, slot: Int, bytes: Int)] = []
-        var patched: [Int] = []
-        var currentStep = -1
+        var tally = StepTally(slots: slots)
         do {
             try journal.skimSteps { position, item in
-                if position != currentStep {
-                    currentStep = position
-                    stepValues.removeAll(keepingCapacity: true)
-                    patched.removeAll(keepingCapacity: true)
-                }
-                switch item {
-                case .initialized(let atom, let bytes), .updated(let atom, let bytes):
-                    guard let slot = slot(of: atom) else { return }
-                    usage[slot].valueBytes += bytes
-                    stepValues.append((atom, slot, bytes))
-                    if lastChange[slot] != position {
-                        lastChange[slot] = position
-                        usage[slot].changes += 1
-                    }
-                case .released(let atom):
-                    guard let slot = slot(of: atom), lastChange[slot] != position else { return }
-                    lastChange[slot] = position
-                    usage[slot].changes += 1
-                case .recomputed(let atom):
-                    guard let slot = slot(of: atom), lastRecompute[slot] != position else { return }
-                    lastRecompute[slot] = position
-                    usage[slot].recomputes += 1
-                case .cause, .edge, .subscription, .end:
-                    return
-                case .patch(let atom, let bytes):
-                    // The first patch of an atom is its value, as the timeline applies it.
-                    guard !patched.contains(atom) else { return }
-                    patched.append(atom)
-                    for value in stepValues where value.atom == atom {
-                        usage[value.slot].valueBytes += bytes - value.bytes
-                    }
-                }
+                tally.visit(position, item)
             }
         } catch let error as JournalError {
             throw error
@@ -141,6 +98,14 @@ public struct JournalStatistics: Sendable, Encodable, Equatable {
             // type honest without a trap.
             throw .corruptFrame(path: journal.reader.path, offset: 0, reason: "\(error)")
         }
+        let usage = slots.definitions.enumerated().map { slot, definition in
+            let counts = tally.counts(ofSlot: slot)
+            return AtomUsage(
+                id: definition.id, kind: definition.kind, changes: counts.changes, recomputes: counts.recomputes,
+                valueBytes: counts.valueBytes, sensitive: definition.isSensitive
+            )
+        }
+        atoms = usage.count
         perAtom = usage.sorted { ($1.changes, $0.id) < ($0.changes, $1.id) }
     }
 }

@@ -70,72 +70,14 @@ public final class Timeline {
         // reported the same way everywhere, naming the step. The steps are skimmed (numbers
         // and sizes, strings checked but not built): decoding each one whole cost over a
         // second for a million steps.
-        let slots = AtomSlots(index.atoms)
-        var changesBySlot = [[Int]](repeating: [], count: slots.ids.count)
-        var recomputesBySlot = [[Int]](repeating: [], count: slots.ids.count)
         let path = journal.reader.path
-        let steps = index.steps
-        // A step's first problem in this order (cause, location, values, released, recomputed,
-        // edges, subscriptions), reported once its bytes have all decoded, then its commit:
-        // the order in which these were always checked.
-        var problem: (rank: Int, reason: String)?
-        func found(_ rank: Int, _ reason: @autoclosure () -> String) {
-            if rank < problem?.rank ?? .max { problem = (rank, reason()) }
-        }
+        var builder = ChangeIndexBuilder(index: index, slots: AtomSlots(index.atoms), path: path)
         var current = -1
         var frames = 0
         do {
             frames = try journal.skimSteps { position, item throws(AtomScopeError) in
-                let number = position + 1
                 current = position
-                func slot(_ atom: Int, _ rank: Int, _ role: String) -> Int? {
-                    guard let slot = slots.slot(of: atom) else {
-                        found(rank, "\(role) refers to atom \(atom), which the journal never defines")
-                        return nil
-                    }
-                    return slot
-                }
-                func note(_ slot: Int?, in index: inout [[Int]]) {
-                    guard let slot else { return }
-                    if index[slot].last != number { index[slot].append(number) }
-                }
-                switch item {
-                case .cause(let atom, let location):
-                    if let atom { _ = slot(atom, 0, "its cause") }
-                    if let location, index.locations[location] == nil {
-                        found(1, "its cause refers to location \(location), which the journal never defines")
-                    }
-                case .initialized(let atom, _):
-                    note(slot(atom, 2, "a value"), in: &changesBySlot)
-                case .updated(let atom, _):
-                    note(slot(atom, 3, "a value"), in: &changesBySlot)
-                case .released(let atom):
-                    note(slot(atom, 4, "a released or recomputed atom"), in: &changesBySlot)
-                case .recomputed(let atom):
-                    note(slot(atom, 5, "a released or recomputed atom"), in: &recomputesBySlot)
-                case .edge(let upstream, let downstream):
-                    _ = slot(upstream, 6, "an edge")
-                    _ = slot(downstream, 6, "an edge")
-                case .subscription(let atom, let subscriber):
-                    _ = slot(atom, 7, "a subscription")
-                    if index.subscribers[subscriber] == nil {
-                        found(7, "a subscription refers to subscriber \(subscriber), which the journal never defines")
-                    }
-                case .patch:
-                    break
-                case .end:
-                    if let problem {
-                        throw .malformedStep(path: path, step: number, reason: problem.reason)
-                    }
-                    // The index and this pass read the file separately: a file rewritten in
-                    // between can disagree, and must not trap.
-                    guard position < steps.count else {
-                        throw .malformedStep(path: path, step: number, reason: "the file changed while it was read")
-                    }
-                    if position > 0, steps[position].commit <= steps[position - 1].commit {
-                        throw .malformedStep(path: path, step: number, reason: "its commit \(steps[position].commit) does not follow the previous step's \(steps[position - 1].commit)")
-                    }
-                }
+                try builder.visit(position, item)
             }
         } catch let error as AtomScopeError {
             throw error
@@ -144,12 +86,7 @@ public final class Timeline {
         } catch {
             throw .malformedStep(path: path, step: current + 1, reason: "\(error)")
         }
-        var changes: [String: [Int]] = [:]
-        var recomputes: [String: [Int]] = [:]
-        for (slot, id) in slots.ids.enumerated() {
-            if !changesBySlot[slot].isEmpty { changes[id] = changesBySlot[slot] }
-            if !recomputesBySlot[slot].isEmpty { recomputes[id] = recomputesBySlot[slot] }
-        }
+        let (changes, recomputes) = builder.finish()
         changeIndex = changes
         recomputeIndex = recomputes
         frameCount = frames

@@ -42,20 +42,13 @@ final class CommitRecord {
     /// commit in another record.
     func removeAll() {
         changeSet = nil
-        Self.empty(&initialized)
-        Self.empty(&updated)
-        Self.empty(&recomputed)
-        Self.empty(&released)
-        Self.empty(&edgesAdded)
-        Self.empty(&edgesRemoved)
-        Self.empty(&subscriptionsAdded)
-        Self.empty(&subscriptionsRemoved)
-    }
-
-    @inline(__always)
-    private static func empty<Element>(_ list: inout ContiguousArray<Element>) {
-        if !list.isEmpty {
-            list.removeAll(keepingCapacity: true)
-        }
+        initialized.emptyForReuse()
+        updated.emptyForReuse()
+        recomputed.emptyForReuse()
+        released.emptyForReuse()
+        edgesAdded.emptyForReuse()
+        edgesRemoved.emptyForReuse()
+        subscriptionsAdded.emptyForReuse()
+        subscriptionsRemoved.emptyForReuse()
     }
 }

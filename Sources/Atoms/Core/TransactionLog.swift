@@ -47,25 +47,17 @@ struct TransactionLog {
 
     mutating func reset(cause: PendingCause) {
         self.cause = cause
-        // Most transactions leave most lists empty; emptying an empty list still checks its
-        // buffer's uniqueness, at every write.
-        Self.empty(&changed)
-        Self.empty(&stopped)
-        Self.empty(&initialized)
-        Self.empty(&released)
-        Self.empty(&releaseCandidates)
-        Self.empty(&subscribersToNotify)
-        Self.empty(&effectEvents)
-        Self.empty(&edgeEvents)
-        Self.empty(&subscriptionEvents)
+        changed.emptyForReuse()
+        stopped.emptyForReuse()
+        initialized.emptyForReuse()
+        released.emptyForReuse()
+        releaseCandidates.emptyForReuse()
+        subscribersToNotify.emptyForReuse()
+        effectEvents.emptyForReuse()
+        edgeEvents.emptyForReuse()
+        subscriptionEvents.emptyForReuse()
     }
 
-    @inline(__always)
-    private static func empty<Element>(_ list: inout ContiguousArray<Element>) {
-        if !list.isEmpty {
-            list.removeAll(keepingCapacity: true)
-        }
-    }
 }
 
 enum EffectEvent {
