@@ -53,6 +53,7 @@ public final class JournalRecorder {
     private var excludedAtoms: Set<Int> = []
     private var definedSubscribers: Set<Int> = []
     private var locationNumbers: [SourceLocation: Int] = [:]
+    private var lastLocation: (location: SourceLocation, number: Int)?
 
     /// The value entries of the step being built, encoded as they are found; emptied for
     /// each step, keeping their capacity.
@@ -292,9 +293,17 @@ public final class JournalRecorder {
     }
 
     private func locationNumber(_ location: SourceLocation) throws(JournalError) -> Int {
-        if let number = locationNumbers[location] { return number }
+        // An app writes from a few call sites, often the same one many times in a row: a
+        // comparison with the last location (a line and, for a literal `#fileID`, one pointer)
+        // costs far less than hashing the file name.
+        if let last = lastLocation, last.location == location { return last.number }
+        if let number = locationNumbers[location] {
+            lastLocation = (location, number)
+            return number
+        }
         let number = locationNumbers.count
         locationNumbers[location] = number
+        lastLocation = (location, number)
         try writer.append(.locationDefinition(JournalLocationDefinition(number: number, fileID: location.fileID, line: Int(location.line))))
         return number
     }

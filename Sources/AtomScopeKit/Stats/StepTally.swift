@@ -3,10 +3,9 @@ import AtomJournal
 /// What `atomscope stat` counts per atom slot as it skims every step: changes, recomputes and
 /// value bytes, each step counted once per slot.
 ///
-/// The counts live in memory the tally allocates once: the pass updates several of them per
-/// value entry, a million steps at a time, and an array would check that its buffer is
-/// unshared at every update.
-struct StepTally: ~Copyable {
+/// The counts live in memory the tally allocates once (`FixedBuffer`): the pass updates
+/// several of them per value entry, a million steps at a time.
+struct StepTally {
     struct SlotCounts {
         var changes = 0
         var recomputes = 0
@@ -17,6 +16,7 @@ struct StepTally: ~Copyable {
     }
 
     private let slots: AtomSlots
+    private let storage: FixedBuffer<SlotCounts>
     private let counts: UnsafeMutableBufferPointer<SlotCounts>
     /// This step's value entries, so that a patch (format 1.3) replaces its placeholder's
     /// bytes with its edits' bytes.
@@ -26,12 +26,8 @@ struct StepTally: ~Copyable {
 
     init(slots: AtomSlots) {
         self.slots = slots
-        counts = .allocate(capacity: slots.ids.count)
-        counts.initialize(repeating: SlotCounts())
-    }
-
-    deinit {
-        counts.deallocate()
+        storage = FixedBuffer(count: slots.ids.count, repeating: SlotCounts())
+        counts = storage.elements
     }
 
     /// The counts of one slot.

@@ -7,7 +7,7 @@ import AtomJournal
 /// touches no dictionary and no nested array: changes go to one flat list sorted into slots
 /// at the end, and the definitions a step may name are looked up by number in tables built
 /// once.
-struct ChangeIndexBuilder: ~Copyable {
+struct ChangeIndexBuilder {
     private let slots: AtomSlots
     private let locations: NumberSet
     private let subscribers: NumberSet
@@ -15,6 +15,7 @@ struct ChangeIndexBuilder: ~Copyable {
     private let path: String
     /// Per slot, the last step (1-based) that noted a change or a recompute, so that a step
     /// counts once per slot.
+    private let lastNotedStorage: FixedBuffer<(change: Int, recompute: Int)>
     private let lastNoted: UnsafeMutableBufferPointer<(change: Int, recompute: Int)>
     /// (slot, step) pairs in step order.
     private var changes: [(slot: Int32, step: Int)] = []
@@ -29,12 +30,8 @@ struct ChangeIndexBuilder: ~Copyable {
         subscribers = NumberSet(index.subscribers.keys)
         steps = index.steps
         self.path = path
-        lastNoted = .allocate(capacity: slots.ids.count)
-        lastNoted.initialize(repeating: (0, 0))
-    }
-
-    deinit {
-        lastNoted.deallocate()
+        lastNotedStorage = FixedBuffer(count: slots.ids.count, repeating: (0, 0))
+        lastNoted = lastNotedStorage.elements
     }
 
     mutating func visit(_ position: Int, _ item: JournalStepItem) throws(AtomScopeError) {
