@@ -41,6 +41,7 @@ let package = Package(
             providers: [.apt(["libedit-dev"])]
         ),
         .target(name: "CEditLineSupport", dependencies: ["CEditLine"]),
+        .target(name: "CStandardOutput"),
         .target(name: "AtomScopeKit", dependencies: [
             "Atoms",
             "AtomJournal",
@@ -58,6 +59,7 @@ let package = Package(
             "AtomScopeKit",
             "AtomScopeRender",
             "CEditLineSupport",
+            "CStandardOutput",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         .executableTarget(name: "ExampleTodo", dependencies: ["Atoms", "AtomJournal", "ExampleSupport"]),

@@ -11,6 +11,10 @@ enum QuotedText {
     /// Newline, carriage return and tab as `\n`, `\r` and `\t`, every other C0 control and DEL
     /// as a visible escape (`\u{1b}`); with `quoting`, quotes and backslashes as `\"` and `\\`.
     static func oneLine(_ text: String, quoting: Bool = false) -> String {
+        // Most names are printable ASCII: its bytes say so without decoding a scalar.
+        if TerminalText.allBytes(of: text, satisfy: { $0 >= 0x20 && $0 < 0x7F && !(quoting && ($0 == 0x22 || $0 == 0x5C)) }) {
+            return text
+        }
         guard text.unicodeScalars.contains(where: { isControl($0) || (quoting && ($0 == "\"" || $0 == "\\")) }) else { return text }
         var result = String.UnicodeScalarView()
         for scalar in text.unicodeScalars {

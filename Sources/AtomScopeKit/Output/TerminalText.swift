@@ -11,6 +11,10 @@ public enum TerminalText {
     ///
     /// - Complexity: O(n) in the length of `text`.
     public static func escaped(_ text: String, allowingStyle: Bool) -> String {
+        // Nearly every line is safe; its bytes say so without decoding a scalar.
+        if hasNoDangerousBytes(text) {
+            return text
+        }
         let scalars = text.unicodeScalars
         guard scalars.contains(where: isDangerous) else { return text }
         var result = String.UnicodeScalarView()
@@ -30,6 +34,47 @@ public enum TerminalText {
             index = scalars.index(after: index)
         }
         return String(result)
+    }
+
+    /// Whether `text` holds none of the characters ``isDangerous(_:)`` names, found from its
+    /// UTF-8 bytes: ASCII controls but newline and tab, DEL, and the encodings of C1 controls
+    /// (`C2 80`–`C2 9F`), U+061C (`D8 9C`), U+200E–U+200F (`E2 80 8E`–`8F`), U+202A–U+202E
+    /// (`E2 80 AA`–`AE`) and U+2066–U+2069 (`E2 81 A6`–`A9`). `false` also when the bytes are
+    /// not stored contiguously, which sends the caller the slow way.
+    static func hasNoDangerousBytes(_ text: String) -> Bool {
+        text.utf8.withContiguousStorageIfAvailable { bytes in
+            var index = 0
+            let count = bytes.count
+            while index < count {
+                let byte = bytes[index]
+                if byte < 0x80 {
+                    if (byte < 0x20 && byte != 0x0A && byte != 0x09) || byte == 0x7F { return false }
+                    index += 1
+                    continue
+                }
+                // A Swift string is valid UTF-8, so a lead byte has its continuation bytes.
+                let next = index + 1 < count ? bytes[index + 1] : 0
+                let third = index + 2 < count ? bytes[index + 2] : 0
+                switch byte {
+                case 0xC2 where next <= 0x9F: return false
+                case 0xD8 where next == 0x9C: return false
+                case 0xE2 where next == 0x80 && (third == 0x8E || third == 0x8F || (0xAA...0xAE).contains(third)): return false
+                case 0xE2 where next == 0x81 && (0xA6...0xA9).contains(third): return false
+                default: index += 1
+                }
+            }
+            return true
+        } ?? false
+    }
+
+    /// Whether every UTF-8 byte of `text` satisfies `test`; `false` when the text's bytes are
+    /// not stored contiguously (a bridged string), which sends the caller the slow way.
+    @inline(__always)
+    static func allBytes(of text: String, satisfy test: (UInt8) -> Bool) -> Bool {
+        text.utf8.withContiguousStorageIfAvailable { bytes in
+            for byte in bytes where !test(byte) { return false }
+            return true
+        } ?? false
     }
 
     /// How a character is written when it cannot be shown raw: `\u{1b}`. Every escape in

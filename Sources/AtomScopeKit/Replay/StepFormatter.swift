@@ -20,29 +20,52 @@ public struct StepFormatter: Sendable {
     /// character as `\u{1b}`) before it is styled, so that a name can neither break the line
     /// nor pass for one of the colour sequences the style adds.
     public func header(_ step: TimelineStep) -> String {
-        var text = style.bold("#\(step.number)") + " " + style.dim(Self.offset(step.time)) + " " + QuotedText.oneLine(step.operation)
-        if let label = step.label { text += " " + QuotedText.quoted(label) }
-        if let atom = step.causeAtom { text += " " + style.cyan(QuotedText.oneLine(atom)) }
-        if let location = step.causeLocation { text += style.dim(" at \(QuotedText.oneLine(location))") }
-        return text
+        var line = LineBytes()
+        appendHeader(step, to: &line)
+        return line.text
     }
 
     /// One line per step for `log`: the header and the atoms it changed, and with
     /// `recomputed`, the atoms it recomputed to an equal value.
     public func logLine(_ step: TimelineStep, recomputed: Bool = false) -> String {
-        var text = header(step)
+        var line = LineBytes()
+        appendHeader(step, to: &line)
         let changed = step.changedAtoms
         if !changed.isEmpty {
-            text += style.dim(" → ") + Self.list(changed)
+            line += style.dim(" → ")
+            Self.appendList(changed, to: &line)
         }
         if recomputed, !step.recomputed.isEmpty {
-            text += style.dim(" (recomputed, unchanged: \(Self.list(step.recomputed)))")
+            var list = LineBytes()
+            Self.appendList(step.recomputed, to: &list)
+            line += style.dim(" (recomputed, unchanged: " + list.text + ")")
         }
-        return text
+        return line.text
     }
 
-    private static func list(_ atoms: [String]) -> String {
-        atoms.prefix(6).map { QuotedText.oneLine($0) }.joined(separator: ", ") + (atoms.count > 6 ? ", … (\(atoms.count) atoms)" : "")
+    private func appendHeader(_ step: TimelineStep, to line: inout LineBytes) {
+        line += style.bold("#" + String(step.number))
+        line += " "
+        line += style.dim(Self.offset(step.time))
+        line += " "
+        line += QuotedText.oneLine(step.operation)
+        if let label = step.label {
+            line += " "
+            line += QuotedText.quoted(label)
+        }
+        if let atom = step.causeAtom {
+            line += " "
+            line += style.cyan(QuotedText.oneLine(atom))
+        }
+        if let location = step.causeLocation { line += style.dim(" at " + QuotedText.oneLine(location)) }
+    }
+
+    private static func appendList(_ atoms: [String], to line: inout LineBytes) {
+        for (index, atom) in atoms.prefix(6).enumerated() {
+            if index > 0 { line += ", " }
+            line += QuotedText.oneLine(atom)
+        }
+        if atoms.count > 6 { line += ", … (" + String(atoms.count) + " atoms)" }
     }
 
     /// The header and one indented line per change, for `replay`; with `recomputed`, a line
@@ -98,9 +121,18 @@ public struct StepFormatter: Sendable {
             let difference = (-Double(magnitude)).addingProduct(seconds, 1_000_000)
             if difference > 0 || (difference == 0 && milliseconds % 2 == 1) { milliseconds += 1 }
         }
+        // Composed as bytes: string interpolation cost more than the rest of a `log` line.
+        var text: [UInt8] = [UInt8(ascii: "+")]
+        text.reserveCapacity(24)
+        if microseconds < 0 { text.append(UInt8(ascii: "-")) }
+        text.append(contentsOf: String(milliseconds / 1000).utf8)
+        text.append(UInt8(ascii: "."))
         let fraction = milliseconds % 1000
-        let padded = fraction < 10 ? "00\(fraction)" : fraction < 100 ? "0\(fraction)" : "\(fraction)"
-        return "+\(microseconds < 0 ? "-" : "")\(milliseconds / 1000).\(padded)s"
+        text.append(UInt8(ascii: "0") + UInt8(fraction / 100))
+        text.append(UInt8(ascii: "0") + UInt8(fraction / 10 % 10))
+        text.append(UInt8(ascii: "0") + UInt8(fraction % 10))
+        text.append(UInt8(ascii: "s"))
+        return String(decoding: text, as: UTF8.self)
     }
 }
 

@@ -37,6 +37,10 @@ struct LogCommand: ReportingCommand {
             steps = Array(timeline.stateRange.dropFirst())
         }
         let formatter = StepFormatter(style: console.style)
+        // Read once: a flag's property wrapper costs hundreds of instructions a read, and a
+        // large journal has a million lines.
+        let json = json
+        let recomputed = recomputed
         for entry in timeline.entries(steps: steps) {
             switch entry {
             case .step(let number):

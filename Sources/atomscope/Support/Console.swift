@@ -1,5 +1,6 @@
 import AtomJournal
 import AtomScopeKit
+import CStandardOutput
 import Foundation
 
 #if canImport(Glibc)
@@ -20,7 +21,18 @@ struct Console {
     /// Prints text, with every character that could drive the terminal escaped (names and
     /// values come from journals written elsewhere); only this console's own colours pass.
     func print(_ text: String) {
-        Swift.print(TerminalText.escaped(text, allowingStyle: style.colored))
+        Self.writeLine(TerminalText.escaped(text, allowingStyle: style.colored))
+    }
+
+    /// Writes a line to stdout as `Swift.print` does, through the C library's buffer, without
+    /// its boxing of the text into `Any`: `log` writes a million lines on a large journal.
+    private static func writeLine(_ line: String) {
+        var line = line
+        line.withUTF8 { bytes in
+            bytes.withMemoryRebound(to: CChar.self) { characters in
+                atomscope_write_line(characters.baseAddress, characters.count)
+            }
+        }
     }
 
     // `--json` output is printed as JSONOutput writes it, not through `print(_:)`: JSONOutput
@@ -35,7 +47,7 @@ struct Console {
 
     /// Prints one line of a `--json` stream.
     func print(jsonLine value: some Encodable) {
-        Swift.print(JSONOutput.line(value))
+        Self.writeLine(JSONOutput.line(value))
     }
 
     /// Writes a document (DOT, SVG) to stdout: byte for byte to a pipe or a file, where it is

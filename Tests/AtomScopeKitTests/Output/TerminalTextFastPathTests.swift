@@ -1,0 +1,56 @@
+@testable import AtomScopeKit
+import Testing
+
+/// `TerminalText.escaped` and `QuotedText.oneLine` return most text untouched after a look at
+/// its UTF-8 bytes. That byte test must agree with the character rule (`isDangerous`) on
+/// every character, and above all never let a dangerous one through.
+@Suite("Terminal text: the byte fast path agrees with the character rule")
+struct TerminalTextFastPathTests {
+    /// Every dangerous character, and each one's neighbours, which share leading bytes.
+    static let edges: [UInt32] = [
+        0x00, 0x08, 0x09, 0x0A, 0x0B, 0x1B, 0x1F, 0x20, 0x7E, 0x7F, 0x80, 0x9B, 0x9F, 0xA0, 0xFF,
+        0x061B, 0x061C, 0x061D, 0x200D, 0x200E, 0x200F, 0x2010, 0x2029, 0x202A, 0x202C, 0x202E, 0x202F,
+        0x2065, 0x2066, 0x2068, 0x2069, 0x206A, 0x2192, 0x1F600,
+    ]
+
+    private static func byRule(_ text: String) -> Bool {
+        !text.unicodeScalars.contains(where: TerminalText.isDangerous)
+    }
+
+    @Test("Each character alone and between ASCII: the bytes say what the rule says")
+    func eachCharacter() throws {
+        for value in Self.edges {
+            let scalar = try #require(Unicode.Scalar(value))
+            for text in [String(scalar), "a\(scalar)b", "→\(scalar)", "\(scalar)→"] {
+                #expect(TerminalText.hasNoDangerousBytes(text) == Self.byRule(text), "U+\(String(value, radix: 16)) in \(text.debugDescription)")
+            }
+        }
+    }
+
+    @Test("Random strings of those characters: the bytes and the rule agree, and escaping is unchanged")
+    func randomStrings() throws {
+        var generator = SystemRandomNumberGenerator()
+        for _ in 0..<2_000 {
+            var text = ""
+            for _ in 0..<Int.random(in: 0...12, using: &generator) {
+                let value = Bool.random(using: &generator)
+                    ? try #require(Self.edges.randomElement(using: &generator))
+                    : UInt32.random(in: 0x20...0x2100, using: &generator)
+                if let scalar = Unicode.Scalar(value) { text.unicodeScalars.append(scalar) }
+            }
+            #expect(TerminalText.hasNoDangerousBytes(text) == Self.byRule(text), "\(text.debugDescription)")
+            let escaped = TerminalText.escaped(text, allowingStyle: false)
+            #expect(Self.byRule(escaped))
+            #expect((escaped == text) == Self.byRule(text))
+        }
+    }
+
+    @Test("A name with a quote, a backslash or a control is still escaped on one line")
+    func oneLine() {
+        #expect(QuotedText.oneLine("plain → name") == "plain → name")
+        #expect(QuotedText.oneLine("a\nb") == #"a\nb"#)
+        #expect(QuotedText.oneLine("a\u{1b}b") == #"a\u{1b}b"#)
+        #expect(QuotedText.quoted(#"say "hi"\"#) == #""say \"hi\"\\""#)
+        #expect(QuotedText.oneLine(#"say "hi""#) == #"say "hi""#)
+    }
+}
