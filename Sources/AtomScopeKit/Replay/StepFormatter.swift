@@ -20,6 +20,11 @@ public struct StepFormatter: Sendable {
     /// character as `\u{1b}`) before it is styled, so that a name can neither break the line
     /// nor pass for one of the colour sequences the style adds.
     public func header(_ step: TimelineStep) -> String {
+        header(TimelineStepSummary(step))
+    }
+
+    /// The header of a step's summary, the same as the step's.
+    public func header(_ step: TimelineStepSummary) -> String {
         var line = LineBytes()
         appendHeader(step, to: &line)
         return line.text
@@ -28,6 +33,11 @@ public struct StepFormatter: Sendable {
     /// One line per step for `log`: the header and the atoms it changed, and with
     /// `recomputed`, the atoms it recomputed to an equal value.
     public func logLine(_ step: TimelineStep, recomputed: Bool = false) -> String {
+        logLine(TimelineStepSummary(step), recomputed: recomputed)
+    }
+
+    /// The `log` line of a step's summary, the same as the step's.
+    public func logLine(_ step: TimelineStepSummary, recomputed: Bool = false) -> String {
         var line = LineBytes()
         appendHeader(step, to: &line)
         let changed = step.changedAtoms
@@ -43,7 +53,7 @@ public struct StepFormatter: Sendable {
         return line.text
     }
 
-    private func appendHeader(_ step: TimelineStep, to line: inout LineBytes) {
+    private func appendHeader(_ step: TimelineStepSummary, to line: inout LineBytes) {
         line += style.bold("#" + String(step.number))
         line += " "
         line += style.dim(Self.offset(step.time))

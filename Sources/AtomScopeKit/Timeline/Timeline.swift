@@ -154,6 +154,15 @@ public final class Timeline {
         return step
     }
 
+    /// What `log` shows of a step, made from its record alone: no value is filed under its
+    /// atom's name and no patch is applied (see ``TimelineStepSummary``).
+    ///
+    /// - Throws: ``AtomScopeError/stepOutOfRange(path:step:valid:)`` unless
+    ///   `1 <= number <= stepCount`.
+    public func summary(_ number: Int) throws(AtomScopeError) -> TimelineStepSummary {
+        TimelineStepSummary(try journalStep(number), number: number, catalog: catalog)
+    }
+
     /// Applies a step to a state, reporting a patch that does not fit as a malformed step.
     func apply(_ number: Int, to state: inout TimelineState) throws(AtomScopeError) {
         let record = try journalStep(number)

@@ -96,17 +96,10 @@ public struct TimelineStep: Sendable, Equatable {
 
     /// Every atom the step initialized, updated or released, sorted, each once.
     public var changedAtoms: [String] {
-        // A step names a few atoms: sorting them and dropping repeats costs less than a set.
         var atoms = Array(initialized.keys)
         atoms.append(contentsOf: updated.keys)
         atoms.append(contentsOf: released)
-        atoms.sort()
-        var unique: [String] = []
-        unique.reserveCapacity(atoms.count)
-        for atom in atoms where atom != unique.last {
-            unique.append(atom)
-        }
-        return unique
+        return TimelineStepSummary.sortedOnce(atoms)
     }
 
     /// Whether the step initialized, updated or released the atom.

@@ -44,11 +44,10 @@ struct LogCommand: ReportingCommand {
         for entry in timeline.entries(steps: steps) {
             switch entry {
             case .step(let number):
-                let step = try timeline.step(number)
                 if json {
-                    console.print(jsonLine: LogEntry(step))
+                    console.print(jsonLine: LogEntry(try timeline.step(number)))
                 } else {
-                    console.print(formatter.logLine(step, recomputed: recomputed))
+                    console.print(formatter.logLine(try timeline.summary(number), recomputed: recomputed))
                 }
             case .mark(let mark):
                 if json {
