@@ -171,6 +171,11 @@ public struct LogEntry: Sendable, Encodable, Equatable {
 
     /// Makes the entry for a step.
     public init(_ step: TimelineStep) {
+        self.init(TimelineStepSummary(step))
+    }
+
+    /// The line of a step's summary, the same as the step's.
+    public init(_ step: TimelineStepSummary) {
         self.step = step.number
         commit = step.commit
         timeMicroseconds = step.time

@@ -1,4 +1,5 @@
 import AtomJournal
+import Foundation
 
 /// What a line of `log` shows of a step: its number, time, cause and the names of the atoms it
 /// changed, without the values.
@@ -10,8 +11,12 @@ import AtomJournal
 public struct TimelineStepSummary: Sendable, Equatable {
     /// The step's number, from 1.
     public var number: Int
+    /// The store's commit number.
+    public var commit: Int
     /// Microseconds since the journal's start.
     public var time: Int64
+    /// The wall-clock time, when the journal's header has its start time.
+    public var date: Date?
     /// The operation that started the transaction.
     public var operation: String
     /// The name given to a batch.
@@ -28,11 +33,13 @@ public struct TimelineStepSummary: Sendable, Equatable {
 
     /// Creates a summary.
     public init(
-        number: Int, time: Int64, operation: String, label: String? = nil, causeAtom: String? = nil,
-        causeLocation: String? = nil, changedAtoms: [String] = [], recomputed: [String] = []
+        number: Int, commit: Int, time: Int64, date: Date? = nil, operation: String, label: String? = nil,
+        causeAtom: String? = nil, causeLocation: String? = nil, changedAtoms: [String] = [], recomputed: [String] = []
     ) {
         self.number = number
+        self.commit = commit
         self.time = time
+        self.date = date
         self.operation = operation
         self.label = label
         self.causeAtom = causeAtom
@@ -44,7 +51,8 @@ public struct TimelineStepSummary: Sendable, Equatable {
     /// The summary of a decoded step.
     public init(_ step: TimelineStep) {
         self.init(
-            number: step.number, time: step.time, operation: step.operation, label: step.label, causeAtom: step.causeAtom,
+            number: step.number, commit: step.commit, time: step.time, date: step.date, operation: step.operation,
+            label: step.label, causeAtom: step.causeAtom,
             causeLocation: step.causeLocation, changedAtoms: step.changedAtoms, recomputed: step.recomputed
         )
     }
@@ -54,7 +62,8 @@ public struct TimelineStepSummary: Sendable, Equatable {
         changed.append(contentsOf: step.updated.map { catalog.id(ofAtom: $0.atom) })
         changed.append(contentsOf: step.released.map(catalog.id(ofAtom:)))
         self.init(
-            number: number, time: step.time, operation: step.operation, label: step.label,
+            number: number, commit: step.commit, time: step.time,
+            date: TimelineDates.date(start: catalog.startTime, offset: step.time), operation: step.operation, label: step.label,
             causeAtom: step.causeAtom.map(catalog.id(ofAtom:)), causeLocation: step.causeLocation.map(catalog.location),
             changedAtoms: Self.sortedOnce(changed), recomputed: step.recomputed.map(catalog.id(ofAtom:)).sorted()
         )

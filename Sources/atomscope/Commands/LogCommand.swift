@@ -44,10 +44,11 @@ struct LogCommand: ReportingCommand {
         for entry in timeline.entries(steps: steps) {
             switch entry {
             case .step(let number):
+                let step = try timeline.summary(number)
                 if json {
-                    console.print(jsonLine: LogEntry(try timeline.step(number)))
+                    console.print(jsonLine: LogEntry(step))
                 } else {
-                    console.print(formatter.logLine(try timeline.summary(number), recomputed: recomputed))
+                    console.print(formatter.logLine(step, recomputed: recomputed))
                 }
             case .mark(let mark):
                 if json {

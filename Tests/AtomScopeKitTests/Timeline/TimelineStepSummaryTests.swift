@@ -17,6 +17,7 @@ struct TimelineStepSummaryTests {
             let summary = try timeline.summary(number)
             #expect(summary == TimelineStepSummary(step), "step \(number)")
             #expect(formatter.logLine(summary, recomputed: true) == formatter.logLine(step, recomputed: true))
+            #expect(LogEntry(summary) == LogEntry(step))
         }
     }
 
