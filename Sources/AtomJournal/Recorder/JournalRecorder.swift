@@ -254,7 +254,6 @@ public final class JournalRecorder {
 
     /// Writes an atom's definition the first time it is seen; returns what the recorder
     /// keeps of it, or `nil` when the atom is not recorded at all.
-
     private func define(_ atom: AtomInfo, sample: Any?) throws(JournalError) -> RecordedAtom? {
         if let recorded = atoms[atom.number] { return recorded }
         if excludedAtoms.contains(atom.number) { return nil }

@@ -15,10 +15,6 @@ final class RecordedAtom {
     /// The last value, when it was a scalar written straight into the step: kept typed, so
     /// that only a keyframe turns it into text.
     private var scalar: RecordedScalar?
-    /// The last value of an `Int` atom, the commonest scalar, kept apart from `scalar` (which
-    /// is then `nil`) so that writing one copies no enum; valid while `hasInt`.
-    private var lastInt = 0
-    private var hasInt = false
     /// How the values are written, found at the first value: an atom's value type never
     /// changes, and asking a value what it is costs more than encoding an `Int`.
     private var form: RecordedValueForm?
@@ -43,23 +39,12 @@ final class RecordedAtom {
             if form == nil, let sample = atom.pointee.value {
                 learn(from: sample)
             }
-            if form == .int, let value = atom.pointee.committedValue(as: Int.self) {
-                lastInt = value
-                if !hasInt {
-                    hasInt = true
-                    scalar = nil
-                    encoded = nil
-                } else if case .some = encoded {
-                    encoded = nil
-                }
-                entries.appendInteger(atom: number, value)
-                return nil
-            }
-            if let form, form != .general, let found = atom.pointee.withCommittedValue({ form.scalar(at: $0, type: $1) }), let scalar = found {
-                hasInt = false
+            if let form, let scalar = form.scalar(of: atom) {
                 self.scalar = scalar
-                encoded = nil
-                entries.append(atom: number) { scalar.write(into: &$0, scratch: &$1) }
+                // Only a keyframe encodes the value whole; after the first scalar there is
+                // nothing to drop.
+                if case .some = encoded { encoded = nil }
+                entries.append(atom: number, scalar: scalar)
                 return nil
             }
             if let patcher, let found = atom.pointee.withCommittedValue({ patcher.write(at: $0, type: $1, encoder: encoder) }),
@@ -76,7 +61,6 @@ final class RecordedAtom {
     /// when it is an array that changed in a few elements, otherwise whole.
     func write(_ value: Any?, encoder: JournalValueEncoder) -> (value: JournalValue, edits: [JournalArrayEdit]?) {
         scalar = nil
-        hasInt = false
         if !isSensitive, let value {
             if form == nil { learn(from: value) }
             if let patcher, let written = patcher.write(value, encoder: encoder) {
@@ -99,11 +83,6 @@ final class RecordedAtom {
     /// The whole value, encoding it if a patch or a scalar wrote it last.
     func wholeValue(encoder: JournalValueEncoder) -> JournalValue {
         if let encoded { return encoded }
-        if hasInt {
-            let value = JournalValue.json(String(lastInt))
-            encoded = value
-            return value
-        }
         let value = scalar.map { .json($0.json) } ?? patcher?.wholeValue(encoder: encoder) ?? .absent
         encoded = value
         return value
@@ -120,7 +99,6 @@ final class RecordedAtom {
 
     private func record(_ written: RecordedListPatcher.Written, atom number: Int, into entries: inout EncodedValueEntries) -> [JournalArrayEdit]? {
         scalar = nil
-        hasInt = false
         switch written {
         case .patch(let edits):
             encoded = nil

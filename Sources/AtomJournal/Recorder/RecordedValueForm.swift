@@ -1,11 +1,13 @@
+@_spi(Recording) import Atoms
+
 /// How one recorded atom's values are written, found at its first value and kept: an atom's
 /// value type never changes, and asking a value what it is (`value as? Int`, `value as? any
 /// Encodable`) costs the runtime a dynamic cast or a conformance lookup, several times what
 /// writing an `Int` costs.
 ///
-/// The scalar forms read the value through the opened existential, with its type compared to
-/// the one found at the first value, so a value of another type (impossible for one atom,
-/// but not worth a trap) takes the general path instead.
+/// The scalar forms read the value where the store keeps it, with its type compared to the
+/// form's, so a value of another type (impossible for one atom, but not worth a trap) takes
+/// the general path instead.
 enum RecordedValueForm {
     case int
     case bool
@@ -33,35 +35,17 @@ enum RecordedValueForm {
         Self(type: T.self)
     }
 
-    /// The value at `pointer`, of type `type`, as a scalar this form writes without the
-    /// general path, else `nil`.
-    func scalar(at pointer: UnsafeRawPointer, type: any Any.Type) -> RecordedScalar? {
+    /// The committed value of a commit's atom as a scalar this form writes without the
+    /// general path, read in place; `nil` when the form is `general`, the value is not of the
+    /// form's type, or it is not in place (see `CommittedAtom.committedValue(as:)`).
+    @MainActor
+    func scalar(of atom: UnsafePointer<CommittedAtom>) -> RecordedScalar? {
         switch self {
-        case .int: type == Int.self ? .int(pointer.load(as: Int.self)) : nil
-        case .bool: type == Bool.self ? .bool(pointer.load(as: Bool.self)) : nil
-        case .string: type == String.self ? .string(pointer.load(as: String.self)) : nil
+        case .int: atom.pointee.committedValue(as: Int.self).map(RecordedScalar.int)
+        case .bool: atom.pointee.committedValue(as: Bool.self).map(RecordedScalar.bool)
+        case .string: atom.pointee.committedValue(as: String.self).map(RecordedScalar.string)
         case .general: nil
         }
-    }
-
-    /// The value as a scalar this form writes without the general path, else `nil`.
-    func scalar(_ value: Any) -> RecordedScalar? {
-        switch self {
-        case .int: Self.typed(value, as: Int.self).map(RecordedScalar.int)
-        case .bool: Self.typed(value, as: Bool.self).map(RecordedScalar.bool)
-        case .string: Self.typed(value, as: String.self).map(RecordedScalar.string)
-        case .general: nil
-        }
-    }
-
-    /// `value` as a `Wanted`, when that is its type. Opening the existential and comparing
-    /// metatypes needs no call into the runtime's cast machinery.
-    private static func typed<Wanted>(_ value: Any, as wanted: Wanted.Type) -> Wanted? {
-        func open<T>(_ opened: T) -> Wanted? {
-            guard T.self == Wanted.self else { return nil }
-            return withUnsafePointer(to: opened) { UnsafeRawPointer($0).load(as: Wanted.self) }
-        }
-        return open(value)
     }
 }
 

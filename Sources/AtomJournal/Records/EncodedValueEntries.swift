@@ -16,20 +16,12 @@ struct EncodedValueEntries {
         writer.bytes.removeAll(keepingCapacity: true)
     }
 
-    /// Appends an entry whose value is written by `body` into the same bytes: one tag and
-    /// what follows it, as `ByteWriter.value(_:)` writes a `JournalValue`.
-    /// `body` also gets a scratch buffer, empty or not, to build a value in.
-    mutating func append(atom: Int, _ body: (inout ByteWriter, inout [UInt8]) -> Void) {
+    /// Appends an entry for a scalar, written straight into the same bytes as
+    /// `ByteWriter.value(_:)` would write its JSON.
+    mutating func append(atom: Int, scalar: RecordedScalar) {
         count += 1
         writer.varint(atom)
-        body(&writer, &scratch)
-    }
-
-    /// Appends an entry for an integer value, as `RecordedScalar.int` writes it.
-    mutating func appendInteger(atom: Int, _ value: Int) {
-        count += 1
-        writer.varint(atom)
-        writer.jsonInteger(value)
+        scalar.write(into: &writer, scratch: &scratch)
     }
 
     /// Appends an entry for a value that is at hand as a `JournalValue`.
@@ -48,20 +40,15 @@ extension ByteWriter {
         bytes.append(contentsOf: utf8)
     }
 
-    /// An integer as a JSON value, as `value(.json(String(value)))` writes it: the tag, the
-    /// length and the digits are put together first and appended at once, since one append
-    /// costs far more than composing a few bytes.
+    /// An integer as a JSON value, as `value(.json(String(value)))` writes it, with its digits
+    /// written straight after the tag and their length (one byte: at most 20 characters)
+    /// filled in afterwards: no text is made first.
     mutating func jsonInteger(_ value: Int) {
-        // A tag, a one-byte length (at most 20 characters) and a sign and 19 digits: 22 bytes.
-        var text: (UInt64, UInt64, UInt64) = (0, 0, 0)
-        withUnsafeMutableBytes(of: &text) { buffer in
-            let start = FastJSONBytes.writeIntegerText(value, atEndOf: buffer)
-            buffer[start - 1] = UInt8(truncatingIfNeeded: buffer.count - start)
-            buffer[start - 2] = ValueTag.json
-            // Typed, so that the append is one copy rather than a loop over a raw buffer.
-            let text = UnsafeRawBufferPointer(rebasing: buffer[(start - 2)...])
-            bytes.append(contentsOf: text.assumingMemoryBound(to: UInt8.self))
-        }
+        u8(ValueTag.json)
+        let length = bytes.count
+        u8(0)
+        FastJSONBytes.appendInteger(value, to: &bytes)
+        bytes[length] = UInt8(truncatingIfNeeded: bytes.count - length - 1)
     }
 
     mutating func entries(_ entries: EncodedValueEntries) {

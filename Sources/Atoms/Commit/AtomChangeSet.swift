@@ -45,22 +45,11 @@ public struct AtomValueChange {
     public let atom: AtomInfo
     /// The value. `nil` only if the atom never produced one.
     public let value: Any?
-    /// Where the store keeps the same value, typed, for as long as the atom's next commit has
-    /// not replaced it (``withCommittedValue(of:_:)``).
-    let source: CommittedValueSource?
 
     /// Creates a value change.
     public init(atom: AtomInfo, value: Any?) {
         self.atom = atom
         self.value = value
-        source = nil
-    }
-
-    @MainActor
-    init(atom: AtomInfo, committed: CommittedAtom) {
-        self.atom = atom
-        value = committed.value
-        source = CommittedValueSource(node: committed.node, revision: committed.revision)
     }
 }
 

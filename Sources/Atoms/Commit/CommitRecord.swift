@@ -22,8 +22,8 @@ final class CommitRecord {
     func changes(in store: AtomStore) -> AtomChangeSet {
         if let changeSet { return changeSet }
         var changes = AtomChangeSet()
-        changes.initialized = initialized.map { AtomValueChange(atom: store.info(for: $0.node), committed: $0) }
-        changes.updated = updated.map { AtomValueChange(atom: store.info(for: $0.node), committed: $0) }
+        changes.initialized = initialized.map { AtomValueChange(atom: store.info(for: $0.node), value: $0.value) }
+        changes.updated = updated.map { AtomValueChange(atom: store.info(for: $0.node), value: $0.value) }
         changes.recomputed = recomputed.map { store.info(for: $0.node) }
         changes.released = released.map { store.info(for: $0.node) }
         changes.edgesAdded = edgesAdded.map { AtomEdge(upstream: store.info(for: $0.upstream), downstream: store.info(for: $0.downstream)) }

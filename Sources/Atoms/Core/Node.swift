@@ -131,8 +131,8 @@ class NodeBase {
     /// computed since.
     var committedAnyValue: Any? { committedValue }
 
-    /// Counts the committed values the node has had, so that a change can tell whether the
-    /// one it reported is still the one held (``AtomValueChange/withCommittedValue(of:_:)``).
+    /// Counts the committed values the node has had, so that a commit's atom can tell whether
+    /// the value its commit reported is still the one held (``CommittedAtom``).
     @usableFromInline @exclusivity(unchecked) var committedRevision = 0
 
     /// Where a synchronous atom's committed value is, typed (``Node``'s committed slot), while

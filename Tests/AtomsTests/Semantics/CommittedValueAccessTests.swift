@@ -1,9 +1,9 @@
 @_spi(Recording) import Atoms
 import Testing
 
-/// `AtomValueChange.withCommittedValue(of:_:)` hands a recorder the value where the store keeps
-/// it, typed; once a later commit replaces that value it must say so rather than show the
-/// newer one, while `value` keeps the value of its own commit.
+/// `CommittedAtom.withCommittedValue(_:)` hands a recorder a commit's value where the store
+/// keeps it, typed; once a later commit replaces that value, or observation stops, it must say
+/// so rather than show a newer one, while the change set keeps the value of its own commit.
 @MainActor
 @Suite("Committed value access")
 struct CommittedValueAccessTests {
@@ -15,26 +15,26 @@ struct CommittedValueAccessTests {
         func value(context: Context) -> String { "count \(context.watch(Counter()))" }
     }
 
-    private static func read(_ change: AtomValueChange) -> (Int?, String?)? {
-        withUnsafePointer(to: change) { pointer in
-            AtomValueChange.withCommittedValue(of: pointer) { raw, type in
-                if type == Int.self { return (raw.load(as: Int.self), nil) }
-                if type == String.self { return (nil, raw.load(as: String.self)) }
-                return (nil, nil)
-            }
+    private static func read(_ atom: CommittedAtom) -> (Int?, String?)? {
+        atom.withCommittedValue { raw, type in
+            if type == Int.self { return (raw.load(as: Int.self), nil) }
+            if type == String.self { return (nil, raw.load(as: String.self)) }
+            return (nil, nil)
         }
     }
 
-    @Test("In the observer the typed value is the change's value; after a later commit it is gone")
+    @Test("In the observer the typed value is the commit's value; after a later commit it is gone")
     func validUntilReplaced() {
         let root = AtomRoot()
-        var kept: [AtomValueChange] = []
+        var kept: [CommittedAtom] = []
+        var keptChanges: [AtomValueChange] = []
         var seenInObserver: [(Int?, String?)] = []
         let observation = root.store.observeCommits { commit in
-            for change in commit.changes.updated + commit.changes.initialized {
-                kept.append(change)
-                if let found = Self.read(change) { seenInObserver.append(found) }
+            for atom in commit.updatedAtoms + commit.initializedAtoms {
+                kept.append(atom)
+                if let found = Self.read(atom) { seenInObserver.append(found) }
             }
+            keptChanges += commit.changes.updated + commit.changes.initialized
         }
         let context = root.context()
         _ = context.watch(Label())
@@ -52,16 +52,8 @@ struct CommittedValueAccessTests {
         #expect(stillThere.compactMap(\.0) == [2])
         #expect(stillThere.compactMap(\.1) == ["count 2"])
         // Without an observer the store keeps no committed values at all.
-        #expect(kept.allSatisfy { Self.read($0) == nil })
-        // `value` is the value of the change's own commit, whatever came after.
-        #expect(kept.compactMap { $0.value as? Int } == [0, 1, 2])
-    }
-
-    @Test("A change made by hand has no value in the store")
-    func madeByHand() {
-        let root = AtomRoot()
-        let info = root.store.snapshot().atoms.first?.atom
-            ?? AtomInfo(number: 0, id: AtomID("x"), kind: .state, valueType: "Int", isKeepAlive: false, isSensitive: false)
-        #expect(Self.read(AtomValueChange(atom: info, value: 5)) == nil)
+        #expect(kept.allSatisfy { Self.read($0) == nil && $0.value == nil })
+        // The change set's `value` is the value of its own commit, whatever came after.
+        #expect(keptChanges.compactMap { $0.value as? Int } == [0, 1, 2])
     }
 }
