@@ -1,5 +1,3 @@
-import Foundation
-
 /// An array whose elements the recorder can compare with `==` and encode one by one, so that
 /// a change to a few of them is written as a patch (``JournalValuePatch``) instead of the
 /// whole array again.
@@ -20,39 +18,41 @@ extension Array: JournalPatchableArray where Element: Encodable & Equatable {
         TypedListPatcher<Element>()
     }
 
-    /// The edits that turn `old` into this array, or `nil` when a patch would not be
-    /// smaller than the whole value (or an element cannot be encoded, or the elements are
-    /// class instances).
-    func edits(from old: [Element], encoder: JournalValueEncoder) -> [JournalArrayEdit]? {
-        guard !(Element.self is AnyObject.Type), !isEmpty else { return nil }
+    /// Appends the edits that turn `old` into this array to `edits` (their count, then each
+    /// edit, as a patch holds them), and returns `true`; returns `false` when a patch would not
+    /// be smaller than the whole value (or an element cannot be encoded, or the elements are
+    /// class instances), and what was appended is then to be dropped.
+    func appendEdits(from old: [Element], to edits: inout ByteWriter, encoder: JournalValueEncoder) -> Bool {
+        guard !(Element.self is AnyObject.Type), !isEmpty else { return false }
         let (prefix, suffix, replaced) = Self.changedRange(old, self)
         let oldMiddle = old.count - suffix - prefix
         let newMiddle = count - suffix - prefix
         let paired = Swift.min(oldMiddle, newMiddle)
         let inserted = newMiddle - paired
         // Half the elements or more: the whole array is no larger, and cheaper to encode once.
-        guard 2 * (replaced.count + inserted) < count else { return nil }
-        var edits: [JournalArrayEdit] = []
-        edits.reserveCapacity(replaced.count + inserted + 1)
+        guard 2 * (replaced.count + inserted) < count else { return false }
+        let editCount = replaced.count + inserted + (oldMiddle > paired ? 1 : 0)
+        edits.varint(editCount)
         var written = 0
         for index in replaced {
-            guard let json = encoder.json(self[index]) else { return nil }
-            written += json.utf8.count
-            edits.append(.replace(index: index, json: json))
+            edits.arrayEdit(ArrayEditOperation.replace, at: index)
+            guard let size = encoder.appendJSON(self[index], to: &edits) else { return false }
+            written += size
         }
         for index in (prefix + paired)..<(prefix + newMiddle) {
-            guard let json = encoder.json(self[index]) else { return nil }
-            written += json.utf8.count
-            edits.append(.insert(index: index, json: json))
+            edits.arrayEdit(ArrayEditOperation.insert, at: index)
+            guard let size = encoder.appendJSON(self[index], to: &edits) else { return false }
+            written += size
         }
         if oldMiddle > paired {
-            edits.append(.remove(index: prefix + paired, count: oldMiddle - paired))
+            edits.arrayEdit(ArrayEditOperation.remove, at: prefix + paired)
+            edits.varint(oldMiddle - paired)
         }
         // The whole value would be about `count` elements of the size of those encoded, and
         // their commas; each edit costs its element and about four bytes more.
         let changed = replaced.count + inserted
-        if changed > 0, written / changed * count + count <= written + 4 * edits.count { return nil }
-        return edits
+        if changed > 0, written / changed * count + count <= written + 4 * editCount { return false }
+        return true
     }
 
     /// The common prefix and suffix of two arrays, and the indices between them where paired
@@ -68,22 +68,33 @@ extension Array: JournalPatchableArray where Element: Encodable & Equatable {
                 guard let oldBase = oldElements.baseAddress, let newBase = newElements.baseAddress else {
                     return (0, 0, [])
                 }
-                let size = MemoryLayout<Element>.size
-                func same(_ oldIndex: Int, _ newIndex: Int) -> Bool {
-                    let left = oldBase + oldIndex
-                    let right = newBase + newIndex
-                    return memcmp(left, right, size) == 0 || left.pointee == right.pointee
+                let bytes = ElementBytes(
+                    old: UnsafeRawPointer(oldBase), new: UnsafeRawPointer(newBase),
+                    size: MemoryLayout<Element>.size, stride: MemoryLayout<Element>.stride)
+                // The bits decide for most elements; `==` only for those whose bits differ.
+                func equal(_ oldIndex: Int, _ newIndex: Int) -> Bool {
+                    (oldBase + oldIndex).pointee == (newBase + newIndex).pointee
                 }
                 // What lies between the common prefix and the common suffix changed: inserts
                 // and removals in one place, and any number of elements replaced in place.
-                let shorter = Swift.min(oldElements.count, newElements.count)
+                let oldCount = oldElements.count
+                let newCount = newElements.count
+                let shorter = Swift.min(oldCount, newCount)
                 var prefix = 0
-                while prefix < shorter, same(prefix, prefix) { prefix += 1 }
+                while true {
+                    prefix = bytes.firstDifference(from: prefix, to: shorter)
+                    guard prefix < shorter, equal(prefix, prefix) else { break }
+                    prefix += 1
+                }
                 var suffix = 0
-                while suffix < shorter - prefix, same(oldElements.count - 1 - suffix, newElements.count - 1 - suffix) { suffix += 1 }
-                let paired = Swift.min(oldElements.count, newElements.count) - suffix - prefix
+                while true {
+                    suffix = bytes.firstDifferenceFromEnd(oldCount: oldCount, newCount: newCount, from: suffix, to: shorter - prefix)
+                    guard suffix < shorter - prefix, equal(oldCount - 1 - suffix, newCount - 1 - suffix) else { break }
+                    suffix += 1
+                }
+                let paired = shorter - suffix - prefix
                 var replaced: [Int] = []
-                for index in prefix..<(prefix + paired) where !same(index, index) {
+                for index in prefix..<(prefix + paired) where !bytes.same(index, index) && !equal(index, index) {
                     replaced.append(index)
                 }
                 return (prefix, suffix, replaced)

@@ -55,10 +55,9 @@ public final class JournalRecorder {
     private var locationNumbers: [SourceLocation: Int] = [:]
     private var lastLocation: (location: SourceLocation, number: Int)?
 
-    /// The value entries of the step being built, encoded as they are found; emptied for
-    /// each step, keeping their capacity.
-    private var initializedEntries = EncodedValueEntries()
-    private var updatedEntries = EncodedValueEntries()
+    /// The step being built, its values encoded as they are found; emptied for each step,
+    /// keeping its lists' capacity.
+    private var draft = StepDraft()
 
     private var edges: Set<JournalEdge> = []
     private var subscriptions: Set<JournalSubscription> = []
@@ -122,8 +121,14 @@ public final class JournalRecorder {
         }
         perform { writer throws(JournalError) in
             lastCommit = commit.number
-            let step = try makeStep(commit, writer: writer)
-            try writer.appendStep(step, initialized: initializedEntries, updated: updatedEntries)
+            // The draft is moved into a local while it is filled and written, so that each
+            // change costs no exclusivity check on the recorder's properties and the writer
+            // gets it without a copy.
+            var step = StepDraft()
+            swap(&step, &draft)
+            defer { swap(&step, &draft) }
+            try fill(&step, from: commit, writer: writer)
+            try writer.appendStep(step)
             stepsRecorded += 1
             if stepsRecorded % keyframeInterval == 0 {
                 try writer.append(.keyframe(makeKeyframe(commit: commit.number, time: writer.elapsedMicroseconds())))
@@ -140,41 +145,28 @@ public final class JournalRecorder {
         }
     }
 
-    private func makeStep(_ commit: AtomCommit, writer: JournalWriter) throws(JournalError) -> JournalStep {
-        var step = JournalStep(commit: commit.number, time: writer.elapsedMicroseconds(), operation: commit.cause.operation.rawValue)
+    private func fill(_ step: inout StepDraft, from commit: AtomCommit, writer: JournalWriter) throws(JournalError) {
+        step.start(commit: commit.number, time: writer.elapsedMicroseconds(), operation: commit.cause.operation.rawValue)
         step.label = commit.cause.label
         if let location = commit.cause.location {
             step.causeLocation = try locationNumber(location)
         }
         // The atoms are read where the store keeps them, by address: no change set, no
         // `AtomInfo` and no boxed value per change.
-        // The entries are moved into locals for the step, so that writing each value costs no
-        // exclusivity check on the recorder's properties.
-        var initialized = EncodedValueEntries()
-        var updated = EncodedValueEntries()
-        swap(&initialized, &initializedEntries)
-        swap(&updated, &updatedEntries)
-        defer {
-            swap(&initialized, &initializedEntries)
-            swap(&updated, &updatedEntries)
-        }
-        initialized.removeAll()
-        updated.removeAll()
         try commit.initializedAtoms.withUnsafeBufferPointer { atoms throws(JournalError) in
             guard let first = atoms.baseAddress else { return }
             for atom in first..<(first + atoms.count) {
                 guard let recorded = try recordedAtom(atom, in: commit) else { continue }
-                // A value that did not exist before is never a patch.
-                _ = recorded.write(atom, into: &initialized, encoder: encoder)
+                // A value that did not exist before is never a patch: its atom is new to the
+                // recorder, with no previous value.
+                recorded.write(atom, into: &step.initialized, patches: &step.patches, encoder: encoder)
             }
         }
         try commit.updatedAtoms.withUnsafeBufferPointer { atoms throws(JournalError) in
             guard let first = atoms.baseAddress else { return }
             for atom in first..<(first + atoms.count) {
                 guard let recorded = try recordedAtom(atom, in: commit) else { continue }
-                if let edits = recorded.write(atom, into: &updated, encoder: encoder) {
-                    step.patches.append(JournalValuePatch(atom: atom.pointee.number, edits: edits))
-                }
+                recorded.write(atom, into: &step.updated, patches: &step.patches, encoder: encoder)
             }
         }
         for atom in commit.recomputedAtoms where atoms.contains(atom.number) {
@@ -209,13 +201,14 @@ public final class JournalRecorder {
             guard atoms.remove(number) else { continue }
             step.released.append(number)
         }
-        return step
     }
 
     private func recordInitialState(_ snapshot: Snapshot, commit: Int) throws(JournalError) {
         lastCommit = commit
+        // Every atom is new to the recorder, so none is written as a patch.
+        var edits = ByteWriter(capacity: 0)
         for entry in snapshot.atoms {
-            _ = try define(entry.atom, sample: entry.value)?.write(entry.value, encoder: encoder)
+            _ = try define(entry.atom, sample: entry.value)?.write(entry.value, edits: &edits, encoder: encoder)
         }
         for edge in snapshot.edges {
             if let recorded = recorded(upstream: edge.upstream.number, downstream: edge.downstream.number) { edges.insert(recorded) }

@@ -45,6 +45,23 @@ struct JournalValueEncoder {
         return String(data: data, encoding: .utf8)
     }
 
+    /// Appends the JSON text of one value, as ``json(_:)`` makes it, length-prefixed as
+    /// `ByteWriter.string(_:)` writes a string: straight from the encoder's bytes, with no
+    /// `String` between. Returns the text's length, or `nil` with nothing appended when the
+    /// value cannot be written as JSON.
+    func appendJSON<T: Encodable>(_ value: T, to writer: inout ByteWriter) -> Int? {
+        if (try? FastJSONEncoder.encodeInPlace(value, using: fastWriter)) != nil {
+            let count = fastWriter.bytes.count
+            writer.varint(count)
+            writer.bytes.append(contentsOf: fastWriter.bytes)
+            return count
+        }
+        guard let data = try? encoder.encode(value), String(data: data, encoding: .utf8) != nil else { return nil }
+        writer.varint(data.count)
+        writer.bytes.append(contentsOf: data)
+        return data.count
+    }
+
     /// Whether values of this type can be written as JSON and read back into the app.
     static func isRestorable(_ value: Any?) -> Bool {
         guard let value else { return false }

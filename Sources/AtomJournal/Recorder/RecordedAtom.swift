@@ -28,12 +28,15 @@ final class RecordedAtom {
 
     /// Writes the value a commit gave `atom` as its entry in `entries`: a scalar straight into
     /// the bytes, an array that changed in a few elements as a patch of the previous one
-    /// (its edits are returned, the entry holds the placeholder), anything else whole.
+    /// (kept in `patches`; the entry holds the placeholder), anything else whole.
     ///
     /// Scalars and lists are read where the store keeps them (`withCommittedValue`), never
     /// boxed.
     @MainActor
-    func write(_ atom: UnsafePointer<CommittedAtom>, into entries: inout EncodedValueEntries, encoder: JournalValueEncoder) -> [JournalArrayEdit]? {
+    func write(
+        _ atom: UnsafePointer<CommittedAtom>, into entries: inout EncodedValueEntries, patches: inout EncodedPatches,
+        encoder: JournalValueEncoder
+    ) {
         let number = atom.pointee.number
         if !isSensitive {
             if form == nil, let sample = atom.pointee.value {
@@ -45,39 +48,38 @@ final class RecordedAtom {
                 // nothing to drop.
                 if case .some = encoded { encoded = nil }
                 entries.append(atom: number, scalar: scalar)
-                return nil
+                return
             }
-            if let patcher, let found = atom.pointee.withCommittedValue({ patcher.write(at: $0, type: $1, encoder: encoder) }),
-               let written = found {
-                return record(written, atom: number, into: &entries)
-            }
-        }
-        let written = write(atom.pointee.value, encoder: encoder)
-        entries.append(atom: number, value: written.value)
-        return written.edits
-    }
-
-    /// Writes a new value, returning what the entry holds: as a patch of the previous one
-    /// when it is an array that changed in a few elements, otherwise whole.
-    func write(_ value: Any?, encoder: JournalValueEncoder) -> (value: JournalValue, edits: [JournalArrayEdit]?) {
-        scalar = nil
-        if !isSensitive, let value {
-            if form == nil { learn(from: value) }
-            if let patcher, let written = patcher.write(value, encoder: encoder) {
-                switch written {
-                case .patch(let edits):
-                    encoded = nil
-                    return (JournalValuePatch.placeholder, edits)
-                case .whole(let whole):
-                    encoded = whole
-                    return (whole, nil)
+            if let patcher {
+                patches.beginPatch()
+                let found = atom.pointee.withCommittedValue {
+                    patcher.write(at: $0, type: $1, edits: &patches.pending, encoder: encoder)
+                }
+                if let found, let written = found {
+                    record(written, atom: number, into: &entries, patches: &patches)
+                    return
                 }
             }
         }
+        patches.beginPatch()
+        let written = write(atom.pointee.value, edits: &patches.pending, encoder: encoder)
+        record(written, atom: number, into: &entries, patches: &patches)
+    }
+
+    /// Writes a new value held as `Any`: as edits of the previous one, appended to `edits`,
+    /// when it is an array that changed in a few elements, otherwise whole.
+    func write(_ value: Any?, edits: inout ByteWriter, encoder: JournalValueEncoder) -> RecordedListPatcher.Written {
+        if !isSensitive, let value {
+            if form == nil { learn(from: value) }
+            if let patcher, let written = patcher.write(value, edits: &edits, encoder: encoder) {
+                remember(written)
+                return written
+            }
+        }
         patcher?.forget()
-        let whole = encoder.encode(value, isSensitive: isSensitive)
-        encoded = whole
-        return (whole, nil)
+        let written = RecordedListPatcher.Written.whole(encoder.encode(value, isSensitive: isSensitive))
+        remember(written)
+        return written
     }
 
     /// The whole value, encoding it if a patch or a scalar wrote it last.
@@ -97,17 +99,26 @@ final class RecordedAtom {
         }
     }
 
-    private func record(_ written: RecordedListPatcher.Written, atom number: Int, into entries: inout EncodedValueEntries) -> [JournalArrayEdit]? {
+    private func record(
+        _ written: RecordedListPatcher.Written, atom number: Int, into entries: inout EncodedValueEntries,
+        patches: inout EncodedPatches
+    ) {
+        remember(written)
+        switch written {
+        case .patched:
+            entries.append(atom: number, value: JournalValuePatch.placeholder)
+            patches.endPatch(atom: number)
+        case .whole(let whole):
+            entries.append(atom: number, value: whole)
+        }
+    }
+
+    /// Notes what was written last: a patch leaves the whole value to the next keyframe.
+    private func remember(_ written: RecordedListPatcher.Written) {
         scalar = nil
         switch written {
-        case .patch(let edits):
-            encoded = nil
-            entries.append(atom: number, value: JournalValuePatch.placeholder)
-            return edits
-        case .whole(let whole):
-            encoded = whole
-            entries.append(atom: number, value: whole)
-            return nil
+        case .patched: encoded = nil
+        case .whole(let whole): encoded = whole
         }
     }
 }

@@ -8,18 +8,20 @@
 class RecordedListPatcher {
     /// What writing one value produced.
     enum Written {
-        /// Edits of the previous value.
-        case patch([JournalArrayEdit])
+        /// Edits of the previous value, appended to the writer given.
+        case patched
         /// The whole value.
         case whole(JournalValue)
     }
 
-    /// Writes the value at `pointer`, of type `type`; `nil` when that is not this patcher's
-    /// array type.
-    func write(at pointer: UnsafeRawPointer, type: any Any.Type, encoder: JournalValueEncoder) -> Written? { nil }
+    /// Writes the value at `pointer`, of type `type`: as edits appended to `edits`, or whole
+    /// (`edits` then holds whatever was appended, to be dropped); `nil` when that is not this
+    /// patcher's array type.
+    func write(at pointer: UnsafeRawPointer, type: any Any.Type, edits: inout ByteWriter, encoder: JournalValueEncoder) -> Written? { nil }
 
-    /// Writes a value held as `Any`; `nil` when it is not this patcher's array type.
-    func write(_ value: Any, encoder: JournalValueEncoder) -> Written? { nil }
+    /// Writes a value held as `Any`, as ``write(at:type:edits:encoder:)`` does; `nil` when it
+    /// is not this patcher's array type.
+    func write(_ value: Any, edits: inout ByteWriter, encoder: JournalValueEncoder) -> Written? { nil }
 
     /// The value written last, encoded whole; `nil` when there is none to patch against.
     func wholeValue(encoder: JournalValueEncoder) -> JournalValue? { nil }
@@ -34,20 +36,20 @@ final class TypedListPatcher<Element: Encodable & Equatable>: RecordedListPatche
     /// (a value written as its description cannot be patched).
     private var previous: [Element]?
 
-    override func write(at pointer: UnsafeRawPointer, type: any Any.Type, encoder: JournalValueEncoder) -> Written? {
+    override func write(at pointer: UnsafeRawPointer, type: any Any.Type, edits: inout ByteWriter, encoder: JournalValueEncoder) -> Written? {
         guard type == [Element].self else { return nil }
-        return write(list: pointer.assumingMemoryBound(to: [Element].self).pointee, encoder: encoder)
+        return write(list: pointer.assumingMemoryBound(to: [Element].self).pointee, edits: &edits, encoder: encoder)
     }
 
-    override func write(_ value: Any, encoder: JournalValueEncoder) -> Written? {
+    override func write(_ value: Any, edits: inout ByteWriter, encoder: JournalValueEncoder) -> Written? {
         guard let list = value as? [Element] else { return nil }
-        return write(list: list, encoder: encoder)
+        return write(list: list, edits: &edits, encoder: encoder)
     }
 
-    private func write(list: [Element], encoder: JournalValueEncoder) -> Written {
-        if let previous, let edits = list.edits(from: previous, encoder: encoder) {
+    private func write(list: [Element], edits: inout ByteWriter, encoder: JournalValueEncoder) -> Written {
+        if let previous, list.appendEdits(from: previous, to: &edits, encoder: encoder) {
             self.previous = list
-            return .patch(edits)
+            return .patched
         }
         let whole = encoder.json(list).map(JournalValue.json) ?? .text(String(describing: list))
         if case .json = whole {

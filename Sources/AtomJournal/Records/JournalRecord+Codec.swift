@@ -124,7 +124,7 @@ extension JournalRecord {
             writer.string(definition.fileID)
             writer.varint(definition.line)
         case .step(let step):
-            Self.encodeStep(step, into: &writer, base: &base)
+            Self.encodeStep(StepDraft(step), into: &writer, base: &base)
         case .keyframe(let keyframe):
             writer.varint(keyframe.commit)
             writer.signed(keyframe.time)
@@ -143,14 +143,9 @@ extension JournalRecord {
         }
     }
 
-    /// Appends a step's payload. The recorder passes its value entries already encoded
-    /// (`initialized`, `updated`), and `step`'s own lists of them are then not read; every
-    /// other writer passes `nil` and the step's lists are encoded here. One function, so that
-    /// both write the same bytes.
-    static func encodeStep(
-        _ step: JournalStep, initialized: EncodedValueEntries? = nil, updated: EncodedValueEntries? = nil,
-        into writer: inout ByteWriter, base: inout DeltaBase
-    ) {
+    /// Appends a step's payload from its draft: the recorder's, filled in place, or one made
+    /// from a ``JournalStep``.
+    static func encodeStep(_ step: StepDraft, into writer: inout ByteWriter, base: inout DeltaBase) {
         writer.signed(Int64(truncatingIfNeeded: step.commit) &- Int64(truncatingIfNeeded: base.commit))
         writer.signed(step.time &- base.time)
         base = DeltaBase(commit: step.commit, time: step.time)
@@ -161,8 +156,8 @@ extension JournalRecord {
         writer.varint(step.causeLocation.map { UInt64(max(0, $0)) + 1 } ?? 0)
         var flags: UInt8 = 0
         if step.label != nil { flags |= StepSection.label }
-        if !(initialized?.isEmpty ?? step.initialized.isEmpty) { flags |= StepSection.initialized }
-        if !(updated?.isEmpty ?? step.updated.isEmpty) { flags |= StepSection.updated }
+        if !step.initialized.isEmpty { flags |= StepSection.initialized }
+        if !step.updated.isEmpty { flags |= StepSection.updated }
         if !step.released.isEmpty { flags |= StepSection.released }
         if !step.edgesAdded.isEmpty { flags |= StepSection.edgesAdded }
         if !step.edgesRemoved.isEmpty { flags |= StepSection.edgesRemoved }
@@ -170,16 +165,8 @@ extension JournalRecord {
         if !step.subscriptionsRemoved.isEmpty { flags |= StepSection.subscriptionsRemoved }
         writer.u8(flags)
         if let label = step.label { writer.string(label) }
-        if let initialized {
-            if !initialized.isEmpty { writer.entries(initialized) }
-        } else if !step.initialized.isEmpty {
-            writer.entries(step.initialized)
-        }
-        if let updated {
-            if !updated.isEmpty { writer.entries(updated) }
-        } else if !step.updated.isEmpty {
-            writer.entries(step.updated)
-        }
+        if !step.initialized.isEmpty { writer.entries(step.initialized) }
+        if !step.updated.isEmpty { writer.entries(step.updated) }
         if !step.released.isEmpty {
             writer.varint(step.released.count)
             step.released.forEach { writer.varint($0) }
@@ -199,7 +186,9 @@ extension JournalRecord {
         }
         if !step.patches.isEmpty {
             writer.u8(StepExtension.patched)
-            writer.data(Self.patchesBody(step.patches))
+            writer.varint(step.patches.bodySize)
+            writer.varint(step.patches.count)
+            writer.bytes.append(contentsOf: step.patches.body.bytes)
         }
     }
 
@@ -302,45 +291,6 @@ extension JournalRecord {
         case .close:
             return .close(JournalClose(commit: try reader.number(), time: try reader.signed(), stepCount: try reader.number()))
         }
-    }
-}
-
-extension JournalRecord {
-    /// The body of the patched extension. A patch whose edits equal an earlier one's is
-    /// written as a reference to it: with the filter at "all", a filtered list changes exactly
-    /// as the list does.
-    static func patchesBody(_ patches: [JournalValuePatch]) -> [UInt8] {
-        var body = ByteWriter()
-        body.varint(patches.count)
-        for (position, patch) in patches.enumerated() {
-            body.varint(patch.atom)
-            var edits = ByteWriter()
-            if let earlier = patches[..<position].firstIndex(where: { $0.edits == patch.edits }) {
-                body.u8(PatchForm.sameAs)
-                edits.varint(earlier)
-            } else {
-                body.u8(PatchForm.arrayEdits)
-                edits.varint(patch.edits.count)
-                for edit in patch.edits {
-                    switch edit {
-                    case .replace(let index, let json):
-                        edits.u8(ArrayEditOperation.replace)
-                        edits.varint(index)
-                        edits.string(json)
-                    case .insert(let index, let json):
-                        edits.u8(ArrayEditOperation.insert)
-                        edits.varint(index)
-                        edits.string(json)
-                    case .remove(let index, let count):
-                        edits.u8(ArrayEditOperation.remove)
-                        edits.varint(index)
-                        edits.varint(count)
-                    }
-                }
-            }
-            body.data(edits.bytes)
-        }
-        return body.bytes
     }
 }
 

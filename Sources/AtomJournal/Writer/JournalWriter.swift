@@ -214,11 +214,10 @@ public final class JournalWriter {
         }
     }
 
-    /// Appends a step whose value entries the recorder encoded itself (`step`'s own lists of
-    /// them are not read).
-    func appendStep(_ step: JournalStep, initialized: EncodedValueEntries, updated: EncodedValueEntries) throws(JournalError) {
+    /// Appends a step the recorder drafted, its values and patches already encoded.
+    func appendStep(_ step: StepDraft) throws(JournalError) {
         try appendFrame(type: .step, stepCommit: step.commit, keyframeCommit: nil) { frame, base in
-            JournalRecord.encodeStep(step, initialized: initialized, updated: updated, into: &frame, base: &base)
+            JournalRecord.encodeStep(step, into: &frame, base: &base)
         }
     }
 

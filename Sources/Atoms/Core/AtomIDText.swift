@@ -20,10 +20,10 @@ typealias SensitiveOrdinal = ((_ typeName: String, _ key: AnyHashable) -> Int)?
 /// that identify it, `<redacted N>` (`SessionAtom(<redacted 2>)`). An ordinal, never a hash:
 /// a hash of an account number could be found by trying every account number.
 func redactedAtomIDText<A: Atom>(for atom: A, ordinal: SensitiveOrdinal) -> String {
-    if let custom = atom as? any CustomAtomIdentifiable {
+    if AtomTypeTraits.of(atom).isCustomIdentifiable, let custom = atom as? any CustomAtomIdentifiable {
         return custom.redactedAtomIDText(ordinal: ordinal)
     }
-    let typeName = String(describing: A.self)
+    let typeName = TypeName.of(A.self)
     if A.Key.self == A.self, Mirror(reflecting: atom).children.isEmpty {
         return typeName
     }
@@ -33,7 +33,7 @@ func redactedAtomIDText<A: Atom>(for atom: A, ordinal: SensitiveOrdinal) -> Stri
 
 /// The id to show for an atom outside a store (in a crash message): redacted when sensitive.
 func diagnosticAtomIDText<A: Atom>(for atom: A) -> String {
-    atom is any Sensitive ? redactedAtomIDText(for: atom, ordinal: nil) : atomIDText(for: atom)
+    AtomTypeTraits.of(atom).isSensitive ? redactedAtomIDText(for: atom, ordinal: nil) : atomIDText(for: atom)
 }
 
 /// The id of an atom owned by a scope: the atom's own id, then ` @ ` and the scope's name.
@@ -47,10 +47,10 @@ func scopedAtomIDText(_ text: String, scope: ScopeState?) -> String {
 /// it has any (`FetchUserAtom(id: 3)`); an atom with an explicit key shows the key instead of
 /// its properties (`UserNameAtom(3)`), because the key is what identifies its value.
 func atomIDText<A: Atom>(for atom: A) -> String {
-    if let custom = atom as? any CustomAtomIdentifiable {
+    if AtomTypeTraits.of(atom).isCustomIdentifiable, let custom = atom as? any CustomAtomIdentifiable {
         return custom.atomIDText()
     }
-    let typeName = String(describing: A.self)
+    let typeName = TypeName.of(A.self)
     if A.Key.self == A.self {
         if Mirror(reflecting: atom).children.isEmpty {
             return typeName

@@ -365,9 +365,9 @@ final class Node<A: Atom>: NodeBase {
             number: number,
             id: store.uniqueID(for: self, text: scopedAtomIDText(idText(store: store), scope: scope)),
             kind: atom._kind,
-            valueType: String(describing: A.Produced.self),
+            valueType: TypeName.of(A.Produced.self),
             isKeepAlive: isKeepAlive,
-            isSensitive: atom is any Sensitive,
+            isSensitive: AtomTypeTraits.of(atom).isSensitive,
             scope: scope?.name
         )
     }
@@ -375,7 +375,7 @@ final class Node<A: Atom>: NodeBase {
     /// The atom's id; a sensitive atom's parameters are replaced by the store's ordinal for
     /// them, here where ids are made, so no id that leaves the store can carry a secret.
     private func idText(store: AtomStore) -> String {
-        guard atom is any Sensitive else { return atomIDText(for: atom) }
+        guard AtomTypeTraits.of(atom).isSensitive else { return atomIDText(for: atom) }
         return redactedAtomIDText(for: atom, ordinal: store.sensitiveOrdinal(typeName:key:))
     }
 
@@ -387,7 +387,7 @@ final class Node<A: Atom>: NodeBase {
     }
 
     override func restore(decoding encoded: any AtomEncodedValue) -> ValueRestoreOutcome {
-        let valueType = String(describing: A.Produced.self)
+        let valueType = TypeName.of(A.Produced.self)
         guard let decodable = A.Produced.self as? any Decodable.Type else {
             return .skipped(.notDecodable(valueType: valueType))
         }

@@ -12,10 +12,12 @@ import Testing
         var base = DeltaBase()
         let once = JournalRecord.step(step).encodePayload(base: &base)
         // The extension is the payload's tail: tag 2, then the length-prefixed body.
-        let body = JournalRecord.patchesBody(step.patches)
+        let patches = StepDraft(step).patches
         var tail = ByteWriter()
         tail.u8(2)
-        tail.data(body)
+        tail.varint(patches.bodySize)
+        tail.varint(patches.count)
+        tail.bytes += patches.body.bytes
         let twice = once + tail.bytes
         for (payload, valid) in [(once, true), (twice, false)] {
             var decodeBase = DeltaBase()

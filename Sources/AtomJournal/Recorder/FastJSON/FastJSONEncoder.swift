@@ -28,9 +28,15 @@ extension FastJSONEncoder {
     /// The JSON text of `value`, or `FastJSONUnsupported` (or the value's own error).
     /// `writer` is reused between calls to keep its buffers' capacity.
     static func encode<T: Encodable>(_ value: T, using writer: FastJSONWriter) throws -> String {
+        try encodeInPlace(value, using: writer)
+        return String(decoding: writer.bytes, as: UTF8.self)
+    }
+
+    /// Encodes `value` into `writer`, whose ``FastJSONWriter/bytes`` then hold its JSON text:
+    /// for a caller that copies them elsewhere, no `String` is made.
+    static func encodeInPlace<T: Encodable>(_ value: T, using writer: FastJSONWriter) throws {
         writer.reset()
         try writer.encodeValue(value, pathKey: .none)
         guard writer.isComplete else { throw FastJSONUnsupported() }
-        return String(decoding: writer.bytes, as: UTF8.self)
     }
 }

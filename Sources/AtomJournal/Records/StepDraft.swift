@@ -1,0 +1,66 @@
+/// A step as its bytes are written: its values and patches already encoded, its lists
+/// reused from step to step.
+///
+/// The recorder fills one draft in place for every commit and the writer encodes it, so a
+/// commit copies no record and, once the lists have grown, allocates nothing for them. Every
+/// other writer turns its ``JournalStep`` into a draft first (``init(_:)``): one encoder, so
+/// that both write the same bytes.
+struct StepDraft {
+    var commit = 0
+    var time: Int64 = 0
+    var operation = ""
+    var causeAtom: Int?
+    var causeLocation: Int?
+    var label: String?
+    var initialized = EncodedValueEntries()
+    var updated = EncodedValueEntries()
+    var recomputed: [Int] = []
+    var patches = EncodedPatches()
+    var released: [Int] = []
+    var edgesAdded: [JournalEdge] = []
+    var edgesRemoved: [JournalEdge] = []
+    var subscriptionsAdded: [JournalSubscription] = []
+    var subscriptionsRemoved: [JournalSubscription] = []
+
+    init() {}
+
+    /// The draft of a step held as a record.
+    init(_ step: JournalStep) {
+        start(commit: step.commit, time: step.time, operation: step.operation)
+        causeAtom = step.causeAtom
+        causeLocation = step.causeLocation
+        label = step.label
+        for entry in step.initialized { initialized.append(atom: entry.atom, value: entry.value) }
+        for entry in step.updated { updated.append(atom: entry.atom, value: entry.value) }
+        recomputed = step.recomputed
+        for patch in step.patches {
+            patches.beginPatch()
+            patches.pending.arrayEdits(patch.edits)
+            patches.endPatch(atom: patch.atom)
+        }
+        released = step.released
+        edgesAdded = step.edgesAdded
+        edgesRemoved = step.edgesRemoved
+        subscriptionsAdded = step.subscriptionsAdded
+        subscriptionsRemoved = step.subscriptionsRemoved
+    }
+
+    /// Empties the draft for the next step, keeping every list's capacity.
+    mutating func start(commit: Int, time: Int64, operation: String) {
+        self.commit = commit
+        self.time = time
+        self.operation = operation
+        causeAtom = nil
+        causeLocation = nil
+        label = nil
+        initialized.removeAll()
+        updated.removeAll()
+        recomputed.removeAll(keepingCapacity: true)
+        patches.removeAll()
+        released.removeAll(keepingCapacity: true)
+        edgesAdded.removeAll(keepingCapacity: true)
+        edgesRemoved.removeAll(keepingCapacity: true)
+        subscriptionsAdded.removeAll(keepingCapacity: true)
+        subscriptionsRemoved.removeAll(keepingCapacity: true)
+    }
+}

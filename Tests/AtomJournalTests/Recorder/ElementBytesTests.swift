@@ -1,0 +1,68 @@
+@testable import AtomJournal
+import Testing
+
+/// The recorder's first test of whether a list element changed compares the element's bits,
+/// never its padding, and leaves every element whose bits differ to `==`.
+@Suite("Recorder: list elements compared bit for bit, then with ==")
+struct ElementBytesTests {
+    /// Nine bytes of value, then seven of padding up to the stride.
+    struct Padded {
+        var number: Int64
+        var flag: Bool
+    }
+
+    @Test("The padding after an element never makes equal elements differ")
+    func paddingIsNotCompared() throws {
+        let stride = MemoryLayout<Padded>.stride
+        try #require(MemoryLayout<Padded>.size == 9 && stride == 16)
+        let values = [Padded(number: 1, flag: true), Padded(number: 2, flag: false), Padded(number: 3, flag: true)]
+        let old = UnsafeMutableRawPointer.allocate(byteCount: values.count * stride, alignment: 8)
+        let new = UnsafeMutableRawPointer.allocate(byteCount: values.count * stride, alignment: 8)
+        defer {
+            old.deallocate()
+            new.deallocate()
+        }
+        // Different garbage in each buffer's padding.
+        old.initializeMemory(as: UInt8.self, repeating: 0xAA, count: values.count * stride)
+        new.initializeMemory(as: UInt8.self, repeating: 0x55, count: values.count * stride)
+        for (index, value) in values.enumerated() {
+            (old + index * stride).storeBytes(of: value.number, as: Int64.self)
+            (old + index * stride + 8).storeBytes(of: value.flag, as: Bool.self)
+            (new + index * stride).storeBytes(of: index == 1 ? 20 : value.number, as: Int64.self)
+            (new + index * stride + 8).storeBytes(of: value.flag, as: Bool.self)
+        }
+        let bytes = ElementBytes(old: UnsafeRawPointer(old), new: UnsafeRawPointer(new), size: 9, stride: stride)
+        #expect(bytes.same(0, 0))
+        #expect(!bytes.same(1, 1))
+        #expect(bytes.same(2, 2))
+        #expect(!bytes.same(0, 2))
+        #expect(bytes.firstDifference(from: 0, to: 3) == 1)
+        #expect(bytes.firstDifference(from: 2, to: 3) == 3)
+        #expect(bytes.firstDifferenceFromEnd(oldCount: 3, newCount: 3, from: 0, to: 3) == 1)
+        #expect(bytes.firstDifferenceFromEnd(oldCount: 3, newCount: 2, from: 0, to: 2) == 0)
+    }
+
+    struct Item: Equatable, Encodable {
+        var id: Int
+        var text: String
+    }
+
+    @Test("Elements equal by == with other bits are not edits; one changed element is one edit")
+    func equalElementsWithOtherBitsAreNotEdits() throws {
+        let encoder = JournalValueEncoder()
+        let old = (0..<10).map { Item(id: $0, text: String(repeating: "item \($0) ", count: 4)) }
+        // The same texts built again: equal strings in other storage, so other bits.
+        let rebuilt = (0..<10).map { Item(id: $0, text: String(repeating: "item \($0) ", count: 4)) }
+        try #require(old == rebuilt)
+        var edits = ByteWriter()
+        #expect(rebuilt.appendEdits(from: old, to: &edits, encoder: encoder))
+        #expect(edits.bytes == [0], "no edit at all")
+
+        var changed = rebuilt
+        changed[6].text = "changed"
+        edits = ByteWriter()
+        #expect(changed.appendEdits(from: old, to: &edits, encoder: encoder))
+        let json = Array(#"{"id":6,"text":"changed"}"#.utf8)
+        #expect(edits.bytes == [1, ArrayEditOperation.replace, 6, UInt8(json.count)] + json)
+    }
+}
