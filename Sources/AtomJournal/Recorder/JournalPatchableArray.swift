@@ -10,19 +10,21 @@
 protocol JournalPatchableArray {
     /// A list patcher for arrays of this type: asked once per atom, so that its later values
     /// need no cast or conformance lookup.
-    static func makePatcher() -> RecordedListPatcher
+    static func makePatcher(encoder: JournalValueEncoder) -> RecordedListPatcher
 }
 
 extension Array: JournalPatchableArray where Element: Encodable & Equatable {
-    static func makePatcher() -> RecordedListPatcher {
-        TypedListPatcher<Element>()
+    static func makePatcher(encoder: JournalValueEncoder) -> RecordedListPatcher {
+        TypedListPatcher<Element>(memo: encoder.memos.memo(for: Element.self))
     }
 
     /// Appends the edits that turn `old` into this array to `edits` (their count, then each
     /// edit, as a patch holds them), and returns `true`; returns `false` when a patch would not
     /// be smaller than the whole value (or an element cannot be encoded, or the elements are
     /// class instances), and what was appended is then to be dropped.
-    func appendEdits(from old: [Element], to edits: inout ByteWriter, encoder: JournalValueEncoder) -> Bool {
+    func appendEdits(
+        from old: [Element], to edits: inout ByteWriter, memo: ElementJSONMemo<Element>, encoder: JournalValueEncoder
+    ) -> Bool {
         guard !(Element.self is AnyObject.Type), !isEmpty else { return false }
         let (prefix, suffix, replaced) = Self.changedRange(old, self)
         let oldMiddle = old.count - suffix - prefix
@@ -31,19 +33,30 @@ extension Array: JournalPatchableArray where Element: Encodable & Equatable {
         let inserted = newMiddle - paired
         // Half the elements or more: the whole array is no larger, and cheaper to encode once.
         guard 2 * (replaced.count + inserted) < count else { return false }
+        // An element the memo does not know and the fast encoder cannot write is written by
+        // `JSONEncoder`, and not remembered.
+        func appendJSON(_ element: UnsafePointer<Element>) -> Int? {
+            memo.appendJSON(of: element, to: &edits, lengthPrefixed: true, encoder: encoder)
+                ?? encoder.appendJSON(element.pointee, to: &edits)
+        }
         let editCount = replaced.count + inserted + (oldMiddle > paired ? 1 : 0)
         edits.varint(editCount)
-        var written = 0
-        for index in replaced {
-            edits.arrayEdit(ArrayEditOperation.replace, at: index)
-            guard let size = encoder.appendJSON(self[index], to: &edits) else { return false }
-            written += size
+        let written: Int? = withUnsafeBufferPointer { elements in
+            guard let base = elements.baseAddress else { return 0 }
+            var written = 0
+            for index in replaced {
+                edits.arrayEdit(ArrayEditOperation.replace, at: index)
+                guard let size = appendJSON(base + index) else { return nil }
+                written += size
+            }
+            for index in (prefix + paired)..<(prefix + newMiddle) {
+                edits.arrayEdit(ArrayEditOperation.insert, at: index)
+                guard let size = appendJSON(base + index) else { return nil }
+                written += size
+            }
+            return written
         }
-        for index in (prefix + paired)..<(prefix + newMiddle) {
-            edits.arrayEdit(ArrayEditOperation.insert, at: index)
-            guard let size = encoder.appendJSON(self[index], to: &edits) else { return false }
-            written += size
-        }
+        guard let written else { return false }
         if oldMiddle > paired {
             edits.arrayEdit(ArrayEditOperation.remove, at: prefix + paired)
             edits.varint(oldMiddle - paired)

@@ -10,6 +10,8 @@ import Foundation
 /// and through `JSONEncoder` when it declines.
 struct JournalValueEncoder {
     private let fastWriter = FastJSONWriter()
+    /// The JSON of list elements written lately, by element type.
+    let memos = ElementJSONMemos()
     private let encoder: JSONEncoder = {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
@@ -60,6 +62,13 @@ struct JournalValueEncoder {
         writer.varint(data.count)
         writer.bytes.append(contentsOf: data)
         return data.count
+    }
+
+    /// Calls `body` with the JSON text `FastJSONEncoder` writes for `value`, in the encoder's
+    /// own buffer; `nil` when it declines (`JSONEncoder` might still write the value).
+    func withFastJSON<T: Encodable, R>(_ value: T, _ body: (UnsafeRawBufferPointer) -> R) -> R? {
+        guard (try? FastJSONEncoder.encodeInPlace(value, using: fastWriter)) != nil else { return nil }
+        return fastWriter.bytes.withUnsafeBytes(body)
     }
 
     /// Whether values of this type can be written as JSON and read back into the app.

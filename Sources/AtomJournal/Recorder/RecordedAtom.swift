@@ -40,7 +40,7 @@ final class RecordedAtom {
         let number = atom.pointee.number
         if !isSensitive {
             if form == nil, let sample = atom.pointee.value {
-                learn(from: sample)
+                learn(from: sample, encoder: encoder)
             }
             if let form, let scalar = form.scalar(of: atom) {
                 self.scalar = scalar
@@ -70,7 +70,7 @@ final class RecordedAtom {
     /// when it is an array that changed in a few elements, otherwise whole.
     func write(_ value: Any?, edits: inout ByteWriter, encoder: JournalValueEncoder) -> RecordedListPatcher.Written {
         if !isSensitive, let value {
-            if form == nil { learn(from: value) }
+            if form == nil { learn(from: value, encoder: encoder) }
             if let patcher, let written = patcher.write(value, edits: &edits, encoder: encoder) {
                 remember(written)
                 return written
@@ -91,11 +91,11 @@ final class RecordedAtom {
     }
 
     /// Finds the form and the patcher from the atom's first value.
-    private func learn(from sample: Any) {
+    private func learn(from sample: Any, encoder: JournalValueEncoder) {
         let form = RecordedValueForm(sample: sample)
         self.form = form
         if form == .general, let array = sample as? any JournalPatchableArray {
-            patcher = type(of: array).makePatcher()
+            patcher = type(of: array).makePatcher(encoder: encoder)
         }
     }
 

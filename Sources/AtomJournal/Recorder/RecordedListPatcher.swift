@@ -35,6 +35,14 @@ final class TypedListPatcher<Element: Encodable & Equatable>: RecordedListPatche
     /// The base of the next patch: exactly what readers hold, so only a value written as JSON
     /// (a value written as its description cannot be patched).
     private var previous: [Element]?
+    /// The JSON of elements written lately, shared with the other lists of `Element`.
+    private let memo: ElementJSONMemo<Element>
+    /// Room for a whole list's JSON, kept between values.
+    private var whole = ByteWriter(capacity: 0)
+
+    init(memo: ElementJSONMemo<Element>) {
+        self.memo = memo
+    }
 
     override func write(at pointer: UnsafeRawPointer, type: any Any.Type, edits: inout ByteWriter, encoder: JournalValueEncoder) -> Written? {
         guard type == [Element].self else { return nil }
@@ -47,11 +55,11 @@ final class TypedListPatcher<Element: Encodable & Equatable>: RecordedListPatche
     }
 
     private func write(list: [Element], edits: inout ByteWriter, encoder: JournalValueEncoder) -> Written {
-        if let previous, list.appendEdits(from: previous, to: &edits, encoder: encoder) {
+        if let previous, list.appendEdits(from: previous, to: &edits, memo: memo, encoder: encoder) {
             self.previous = list
             return .patched
         }
-        let whole = encoder.json(list).map(JournalValue.json) ?? .text(String(describing: list))
+        let whole = encodeWhole(list, encoder: encoder)
         if case .json = whole {
             previous = list
         } else {
@@ -62,7 +70,28 @@ final class TypedListPatcher<Element: Encodable & Equatable>: RecordedListPatche
 
     override func wholeValue(encoder: JournalValueEncoder) -> JournalValue? {
         guard let previous else { return nil }
-        return encoder.json(previous).map(JournalValue.json) ?? .text(String(describing: previous))
+        return encodeWhole(previous, encoder: encoder)
+    }
+
+    /// The whole list: as JSON, from its elements' JSON (remembered, or encoded and
+    /// remembered), or by `JSONEncoder` when the fast encoder cannot write an element, or as
+    /// its description when neither can.
+    private func encodeWhole(_ list: [Element], encoder: JournalValueEncoder) -> JournalValue {
+        whole.bytes.removeAll(keepingCapacity: true)
+        whole.u8(UInt8(ascii: "["))
+        let complete = list.withUnsafeBufferPointer { elements in
+            guard let base = elements.baseAddress else { return true }
+            for index in elements.indices {
+                if index > 0 { whole.u8(UInt8(ascii: ",")) }
+                guard memo.appendJSON(of: base + index, to: &whole, lengthPrefixed: false, encoder: encoder) != nil else { return false }
+            }
+            return true
+        }
+        if complete {
+            whole.u8(UInt8(ascii: "]"))
+            return .json(String(decoding: whole.bytes, as: UTF8.self))
+        }
+        return encoder.json(list).map(JournalValue.json) ?? .text(String(describing: list))
     }
 
     override func forget() {

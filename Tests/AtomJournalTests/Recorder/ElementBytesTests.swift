@@ -55,13 +55,13 @@ struct ElementBytesTests {
         let rebuilt = (0..<10).map { Item(id: $0, text: String(repeating: "item \($0) ", count: 4)) }
         try #require(old == rebuilt)
         var edits = ByteWriter()
-        #expect(rebuilt.appendEdits(from: old, to: &edits, encoder: encoder))
+        #expect(rebuilt.appendEdits(from: old, to: &edits, memo: ElementJSONMemo<Item>(), encoder: encoder))
         #expect(edits.bytes == [0], "no edit at all")
 
         var changed = rebuilt
         changed[6].text = "changed"
         edits = ByteWriter()
-        #expect(changed.appendEdits(from: old, to: &edits, encoder: encoder))
+        #expect(changed.appendEdits(from: old, to: &edits, memo: ElementJSONMemo<Item>(), encoder: encoder))
         let json = Array(#"{"id":6,"text":"changed"}"#.utf8)
         #expect(edits.bytes == [1, ArrayEditOperation.replace, 6, UInt8(json.count)] + json)
     }

@@ -1,0 +1,123 @@
+@testable import AtomJournal
+import Testing
+
+/// A list's JSON put together from its elements' remembered JSON is the JSON of the list,
+/// byte for byte; an element is encoded again only when its bits are new to the memo.
+@Suite("Recorder: list elements' JSON remembered by their bits")
+struct ElementJSONMemoTests {
+    /// Counts how many times its elements are encoded.
+    final class EncodeCounter {
+        var count = 0
+    }
+
+    struct Counted: Encodable, Equatable {
+        let id: Int
+        let note: String
+        let counter: EncodeCounter
+
+        static func == (lhs: Counted, rhs: Counted) -> Bool { lhs.id == rhs.id && lhs.note == rhs.note }
+
+        func encode(to encoder: any Encoder) throws {
+            counter.count += 1
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(id, forKey: .id)
+            try container.encode(note, forKey: .note)
+        }
+
+        enum CodingKeys: String, CodingKey { case id, note }
+    }
+
+    struct Row: Encodable, Equatable {
+        var name: String
+        var tags: [String]
+        var score: Int?
+    }
+
+    struct Measured: Encodable, Equatable {
+        var label: String
+        var value: Double
+    }
+
+    /// The list's JSON as the memo puts it together, or `nil` when an element cannot be
+    /// written by the fast encoder.
+    func joined<Element: Encodable>(_ list: [Element], memo: ElementJSONMemo<Element>, encoder: JournalValueEncoder) -> String? {
+        var writer = ByteWriter()
+        writer.u8(UInt8(ascii: "["))
+        let complete = list.withUnsafeBufferPointer { elements in
+            for index in elements.indices {
+                if index > 0 { writer.u8(UInt8(ascii: ",")) }
+                guard let base = elements.baseAddress,
+                      memo.appendJSON(of: base + index, to: &writer, lengthPrefixed: false, encoder: encoder) != nil else { return false }
+            }
+            return true
+        }
+        guard complete else { return nil }
+        writer.u8(UInt8(ascii: "]"))
+        return String(decoding: writer.bytes, as: UTF8.self)
+    }
+
+    @Test("Put together from its elements, a list is the JSON the encoder writes for it")
+    func joinedListIsTheListsJSON() throws {
+        let encoder = JournalValueEncoder()
+        let rows = [
+            Row(name: "plain", tags: [], score: nil),
+            Row(name: "quote \" slash / tab \t bell \u{7}", tags: ["a", "é", "\u{1F600}"], score: -3),
+            Row(name: "", tags: ["x"], score: 0),
+        ]
+        let memo = ElementJSONMemo<Row>()
+        for _ in 0..<2 {  // encoded, then remembered
+            #expect(joined(rows, memo: memo, encoder: encoder) == encoder.json(rows))
+        }
+        let numbers = [3, -1, Int.max, 0]
+        #expect(joined(numbers, memo: ElementJSONMemo<Int>(), encoder: encoder) == encoder.json(numbers))
+        let optionals: [String?] = ["a", nil, "c"]
+        #expect(joined(optionals, memo: ElementJSONMemo<String?>(), encoder: encoder) == encoder.json(optionals))
+        // Floating point is left to JSONEncoder: the memo declines and writes nothing.
+        let measured = [Measured(label: "pi", value: 3.14)]
+        #expect(joined(measured, memo: ElementJSONMemo<Measured>(), encoder: encoder) == nil)
+        var writer = ByteWriter()
+        let written = measured.withUnsafeBufferPointer { elements in
+            elements.baseAddress.flatMap {
+                ElementJSONMemo<Measured>().appendJSON(of: $0, to: &writer, lengthPrefixed: true, encoder: encoder)
+            }
+        }
+        #expect(written == nil)
+        #expect(writer.bytes.isEmpty)
+    }
+
+    @Test("An element is encoded once while its bits are remembered; equal values with other bits are encoded again")
+    func elementsAreEncodedOncePerBits() {
+        let encoder = JournalValueEncoder()
+        let counter = EncodeCounter()
+        let memo = ElementJSONMemo<Counted>()
+        let list = (0..<5).map { Counted(id: $0, note: String(repeating: "n\($0)", count: 20), counter: counter) }
+        #expect(joined(list, memo: memo, encoder: encoder) == encoder.json(list))
+        let afterFirst = counter.count
+        #expect(afterFirst == 5 + 5, "five for the memo, five for the reference JSON")
+        // A filtered copy holds the same elements, bit for bit: nothing is encoded.
+        let filtered = list.filter { $0.id % 2 == 0 }
+        let filteredJSON = joined(filtered, memo: memo, encoder: encoder)
+        #expect(counter.count == afterFirst)
+        #expect(filteredJSON == encoder.json(filtered))
+        // The same values in new storage are new bits: encoded again, and still right.
+        let rebuilt = (0..<5).map { Counted(id: $0, note: String(repeating: "n\($0)", count: 20), counter: counter) }
+        let before = counter.count
+        #expect(joined(rebuilt, memo: memo, encoder: encoder) == encoder.json(list))
+        #expect(counter.count == before + 5 + 5)
+    }
+
+    @Test("Past its capacity and its byte limit, and for an element too long to keep, the JSON stays right")
+    func limitsKeepTheJSONRight() {
+        let encoder = JournalValueEncoder()
+        let memo = ElementJSONMemo<Row>()
+        let many = (0..<(ElementJSONMemo<Row>.capacity * 2 + 7)).map { (index: Int) in
+            Row(name: "row \(index)", tags: ["t\(index % 3)"], score: index)
+        }
+        #expect(joined(many, memo: memo, encoder: encoder) == encoder.json(many))
+        #expect(joined(many, memo: memo, encoder: encoder) == encoder.json(many))
+        let long = [Row(name: String(repeating: "long ", count: 2_000), tags: [], score: 1), Row(name: "short", tags: [], score: 2)]
+        #expect(joined(long, memo: memo, encoder: encoder) == encoder.json(long))
+        let wide = (0..<200).map { (index: Int) in Row(name: String(repeating: "w", count: 2_000) + "\(index)", tags: [], score: index) }
+        #expect(joined(wide, memo: memo, encoder: encoder) == encoder.json(wide))
+    }
+}
