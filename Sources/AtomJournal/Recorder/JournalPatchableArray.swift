@@ -7,7 +7,9 @@
 /// encoded again. Only the elements that changed are encoded. Arrays of class instances are
 /// never patched: an instance changed in place is the same pointer and may compare equal to
 /// itself, yet encode differently, so only the whole value is true for them.
-protocol JournalPatchableArray {
+///
+/// Its metatypes are kept in a process-wide table (`RecordedValueType`), hence `SendableMetatype`.
+protocol JournalPatchableArray: SendableMetatype {
     /// A list patcher for arrays of this type: asked once per atom, so that its later values
     /// need no cast or conformance lookup.
     static func makePatcher(encoder: JournalValueEncoder) -> RecordedListPatcher

@@ -74,7 +74,7 @@ struct JournalValueEncoder {
     /// Whether values of this type can be written as JSON and read back into the app.
     static func isRestorable(_ value: Any?) -> Bool {
         guard let value else { return false }
-        return value is any Encodable && type(of: value) is any Decodable.Type
+        return RecordedValueType.of(value).isRestorable
     }
 
     /// A JSON string literal.

@@ -94,8 +94,8 @@ final class RecordedAtom {
     private func learn(from sample: Any, encoder: JournalValueEncoder) {
         let form = RecordedValueForm(sample: sample)
         self.form = form
-        if form == .general, let array = sample as? any JournalPatchableArray {
-            patcher = type(of: array).makePatcher(encoder: encoder)
+        if form == .general, let array = RecordedValueType.of(sample).patchable {
+            patcher = array.makePatcher(encoder: encoder)
         }
     }
 

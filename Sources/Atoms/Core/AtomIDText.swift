@@ -24,7 +24,7 @@ func redactedAtomIDText<A: Atom>(for atom: A, ordinal: SensitiveOrdinal) -> Stri
         return custom.redactedAtomIDText(ordinal: ordinal)
     }
     let typeName = TypeName.of(A.self)
-    if A.Key.self == A.self, Mirror(reflecting: atom).children.isEmpty {
+    if A.Key.self == A.self, AtomTypeTraits.of(atom).isFieldlessStruct || Mirror(reflecting: atom).children.isEmpty {
         return typeName
     }
     guard let ordinal else { return "\(typeName)(<redacted>)" }
@@ -52,7 +52,8 @@ func atomIDText<A: Atom>(for atom: A) -> String {
     }
     let typeName = TypeName.of(A.self)
     if A.Key.self == A.self {
-        if Mirror(reflecting: atom).children.isEmpty {
+        // A struct's stored properties are its type's; only other atoms are asked each time.
+        if AtomTypeTraits.of(atom).isFieldlessStruct || Mirror(reflecting: atom).children.isEmpty {
             return typeName
         }
         let text = String(describing: atom)

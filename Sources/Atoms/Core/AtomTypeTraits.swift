@@ -2,28 +2,45 @@ import Synchronization
 
 /// What an atom's type conforms to, asked of the runtime once per type.
 ///
-/// A conformance check such as `atom is any Sensitive` costs the runtime thousands of
-/// instructions when it fails, and it is asked whenever a store names an atom: for every atom
-/// of a family and in every store. The answer depends on the type alone.
+/// A conformance check such as `atom is any Sensitive` costs the runtime over a thousand
+/// instructions, each time, and a store asks several whenever it makes a node or names an
+/// atom: for every atom of a family and in every store. The answers depend on the type alone.
 struct AtomTypeTraits: Sendable {
-    /// Whether the type is ``Sensitive``.
+    /// Whether the atom is ``Sensitive``.
     let isSensitive: Bool
-    /// Whether the type names itself (`CustomAtomIdentifiable`), as modified atoms do.
+    /// Whether the atom names itself (`CustomAtomIdentifiable`), as modified atoms do.
     let isCustomIdentifiable: Bool
+    /// Whether the atom is ``KeepAlive``.
+    let isKeepAlive: Bool
+    /// Whether `A` starts async work (`_AsyncWorkAtom`).
+    let startsAsyncWork: Bool
+    /// Whether `A` follows an async status (`_AsyncStatusFollowing`).
+    let followsAsyncStatus: Bool
+    /// Whether the atom is a struct without stored properties, so that its type names it.
+    let isFieldlessStruct: Bool
 
     private static let known = Mutex<[ObjectIdentifier: AtomTypeTraits]>([:])
 
-    /// The traits of the atom's dynamic type (a class atom's subclass may conform where its
-    /// base does not).
-    static func of(_ atom: some Atom) -> AtomTypeTraits {
-        let type = type(of: atom)
-        let id = ObjectIdentifier(type)
+    /// The traits of `atom`: the first three of its dynamic type, the last two of `A`, as the
+    /// node's typed code sees it.
+    static func of<A: Atom>(_ atom: A) -> AtomTypeTraits {
+        // An instance of a subclass of a class atom may conform where `A` does not: its
+        // answers are asked each time, not kept under `A`.
+        guard type(of: atom) == A.self else { return AtomTypeTraits(atom) }
+        let id = ObjectIdentifier(A.self)
         if let traits = known.withLock({ $0[id] }) { return traits }
-        let traits = AtomTypeTraits(
-            isSensitive: type is any Sensitive.Type,
-            isCustomIdentifiable: type is any CustomAtomIdentifiable.Type
-        )
+        let traits = AtomTypeTraits(atom)
         known.withLock { $0[id] = traits }
         return traits
+    }
+
+    private init<A: Atom>(_ atom: A) {
+        isSensitive = atom is any Sensitive
+        isCustomIdentifiable = atom is any CustomAtomIdentifiable
+        isKeepAlive = atom is any KeepAlive
+        startsAsyncWork = A.self is any _AsyncWorkAtom.Type
+        followsAsyncStatus = A.self is any _AsyncStatusFollowing.Type
+        let mirror = Mirror(reflecting: atom)
+        isFieldlessStruct = mirror.displayStyle == .struct && mirror.children.isEmpty
     }
 }

@@ -236,14 +236,15 @@ final class Node<A: Atom>: NodeBase {
 
     init(number: Int, key: AtomKey, scope: ScopeState?, atom: A) {
         self.atom = atom
+        let traits = AtomTypeTraits.of(atom)
         super.init(
             number: number,
             key: key,
             scope: scope,
-            isKeepAlive: atom is any KeepAlive,
+            isKeepAlive: traits.isKeepAlive,
             hasEffect: A.Effect.self != EmptyEffect.self,
-            startsAsyncWork: A.self is any _AsyncWorkAtom.Type,
-            followsAsyncStatus: A.self is any _AsyncStatusFollowing.Type
+            startsAsyncWork: traits.startsAsyncWork,
+            followsAsyncStatus: traits.followsAsyncStatus
         )
     }
 
