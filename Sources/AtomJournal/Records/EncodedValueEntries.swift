@@ -40,15 +40,14 @@ extension ByteWriter {
         bytes.append(contentsOf: utf8)
     }
 
-    /// An integer as a JSON value, as `value(.json(String(value)))` writes it, with its digits
-    /// written straight after the tag and their length (one byte: at most 20 characters)
-    /// filled in afterwards: no text is made first.
+    /// An integer as a JSON value, as `value(.json(String(value)))` writes it: the tag, the
+    /// length (one byte: at most 20 characters) and the digits, appended at once.
     mutating func jsonInteger(_ value: Int) {
-        u8(ValueTag.json)
-        let length = bytes.count
-        u8(0)
-        FastJSONBytes.appendInteger(value, to: &bytes)
-        bytes[length] = UInt8(truncatingIfNeeded: bytes.count - length - 1)
+        FastJSONBytes.withDecimalText(of: value, reserving: 2) { entry, room in
+            room[0] = ValueTag.json
+            room[1] = UInt8(truncatingIfNeeded: entry.count - 2)
+            bytes.append(contentsOf: entry)
+        }
     }
 
     mutating func entries(_ entries: EncodedValueEntries) {

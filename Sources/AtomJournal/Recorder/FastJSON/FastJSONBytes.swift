@@ -50,34 +50,37 @@ enum FastJSONBytes {
     }
 
     static func appendInteger(_ value: some FixedWidthInteger, to bytes: inout [UInt8]) {
-        if value < 0 {
-            bytes.append(UInt8(ascii: "-"))
-            appendDecimal(UInt64(value.magnitude), to: &bytes)
-        } else {
-            appendDecimal(UInt64(value), to: &bytes)
+        withDecimalText(of: value, reserving: 0) { text, _ in
+            bytes.append(contentsOf: text)
         }
     }
 
-    private static func appendDecimal(_ value: UInt64, to bytes: inout [UInt8]) {
-        if value < 10 {
-            bytes.append(UInt8(ascii: "0") + UInt8(value))
-            return
-        }
-        var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)  // 24 bytes, enough for 20 digits
-        var count = 0
-        var rest = value
-        withUnsafeMutableBytes(of: &digits) { buffer in
-            while rest > 0 {
-                count += 1
-                buffer[24 - count] = UInt8(ascii: "0") + UInt8(rest % 10)
+    /// Calls `body` with the decimal text of `value` (a sign and up to 20 digits), preceded
+    /// by `reserving` bytes of room (at most 2) the caller may fill, as one buffer: a caller
+    /// that writes a tag and a length before the digits appends everything at once. Built
+    /// back to front in a local buffer, so nothing is appended byte by byte.
+    @inline(__always)
+    static func withDecimalText<R>(
+        of value: some FixedWidthInteger, reserving: Int, _ body: (UnsafeBufferPointer<UInt8>, UnsafeMutableBufferPointer<UInt8>) -> R
+    ) -> R {
+        var buffer: (UInt64, UInt64, UInt64) = (0, 0, 0)  // 24 bytes: 2 of room, a sign, 20 digits
+        return withUnsafeMutableBytes(of: &buffer) { raw in
+            let digits = raw.bindMemory(to: UInt8.self)
+            var start = digits.count
+            var rest = UInt64(truncatingIfNeeded: value.magnitude)
+            repeat {
+                start &-= 1
+                digits[start] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: rest % 10)
                 rest /= 10
+            } while rest > 0
+            if value < 0 {
+                start &-= 1
+                digits[start] = UInt8(ascii: "-")
             }
-            // Typed: appending a raw buffer goes byte by byte through its iterator (about 100
-            // instructions for a few digits), a typed one is one copy.
-            bytes.append(contentsOf: UnsafeRawBufferPointer(rebasing: buffer[(24 - count)...]).assumingMemoryBound(to: UInt8.self))
+            let room = UnsafeMutableBufferPointer(rebasing: digits[(start - reserving)..<start])
+            return body(UnsafeBufferPointer(rebasing: digits[(start - reserving)...]), room)
         }
     }
-
     static func appendBool(_ value: Bool, to bytes: inout [UInt8]) {
         if value {
             bytes.append(contentsOf: [0x74, 0x72, 0x75, 0x65])  // true
