@@ -49,6 +49,9 @@ enum FastJSONBytes {
         value < 10 ? UInt8(ascii: "0") + value : UInt8(ascii: "a") + value - 10
     }
 
+    /// Inlined into each caller with the integer's type known: generic integer code that is
+    /// not specialised costs several hundred instructions in witness calls per number.
+    @inline(__always)
     static func appendInteger(_ value: some FixedWidthInteger, to bytes: inout [UInt8]) {
         withDecimalText(of: value, reserving: 0) { text, _ in
             bytes.append(contentsOf: text)

@@ -64,6 +64,7 @@ struct FastJSONKeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
     mutating func superEncoder() -> any Encoder { unsupportedEncoder() }
     mutating func superEncoder(forKey key: Key) -> any Encoder { unsupportedEncoder() }
 
+    @inline(__always)
     private func integer(_ value: some FixedWidthInteger, _ key: Key) throws {
         try writer.beginKey(frameID, key: key.stringValue)
         FastJSONBytes.appendInteger(value, to: &writer.bytes)

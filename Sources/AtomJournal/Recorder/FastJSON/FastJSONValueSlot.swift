@@ -44,6 +44,7 @@ extension FastJSONValueSlot {
         try writer.encodeValue(value, pathKey: beginValue())
     }
 
+    @inline(__always)
     private func integer(_ value: some FixedWidthInteger) throws {
         _ = try beginValue()
         FastJSONBytes.appendInteger(value, to: &writer.bytes)
