@@ -19,6 +19,7 @@ extension AtomStore {
     /// inside it (the proof at ``NodeBase`` relies on that).
     func beginTransaction(_ cause: PendingCause) {
         if pendingCommit != nil { settlePendingCommit() }
+        if isRecording { pruneCancelledObservers() }
         epoch += 1
         let dropped = log.takeReferenceHoldingLists()
         log.reset(cause: cause)
@@ -60,6 +61,8 @@ extension AtomStore {
         commitNumber += 1
         // `isRecording` (a flag without exclusivity checks) is false exactly when both
         // observer lists are empty: the common case costs no access to them.
+        // An observer cancelled during the transaction (by an effect, say) gets no commit.
+        if isRecording { pruneCancelledObservers() }
         let commit = !isRecording || commitObservers.isEmpty ? nil : makeCommit()
         let touchedScopes = !isRecording || scopeObservers.isEmpty ? [] : scopesTouched()
         transactionDepth = 0
@@ -70,7 +73,9 @@ extension AtomStore {
         swap(&effects, &log.effectEvents)
 
         if let commit {
-            for observer in commitObservers {
+            // The list as delivery begins: an observer that one of them adds gets the next
+            // commit, and one it cancels still gets this one.
+            for observer in commitObservers.entries {
                 observer.body(commit)
             }
         }

@@ -21,7 +21,7 @@
 ///    a node's last reference are moved out of the log and dropped after its access ends
 ///    (`beginTransaction`), and the commit's own lists are emptied before they go back.
 /// Fields that user code can run inside of keep their checks: `nodes` (its keys' `hash` and
-/// `==` are the atom's), `commitObservers` and `scopeObservers` (their `didSet`), `effect`.
+/// `==` are the atom's), `scopeObservers` (its `didSet`), `effect`.
 /// A new long access to one of these fields that runs other code must drop the attribute.
 @MainActor
 @usableFromInline

@@ -55,9 +55,7 @@ public final class AtomStore {
     var pendingCommit: CommitRecord?
     /// An emptied record whose lists keep their capacity, for the next commit.
     var spareCommit: CommitRecord?
-    var commitObservers: [(id: Int, body: @MainActor (AtomCommit) -> Void)] = [] {
-        didSet { updateRecording() }
-    }
+    let commitObservers = CommitObserverList()
     var liveIDs: [AtomID: ObjectIdentifier] = [:]
     var subscriberNames: [SourceLocation: Int] = [:]
     /// How many scopes took each name, so that every scope's name is unique.
@@ -106,8 +104,9 @@ public final class AtomStore {
     public func observeCommits(_ body: @escaping @MainActor (AtomCommit) -> Void) -> AtomObservation {
         let id = nextNumber
         nextNumber += 1
-        commitObservers.append((id, body))
-        return AtomObservation(store: self, id: id)
+        commitObservers.append(id: id, body: body)
+        updateRecording()
+        return AtomObservation(observers: commitObservers, id: id)
     }
 
     /// Captures the values, dependencies and subscriptions of the whole store: O(store
@@ -116,8 +115,11 @@ public final class AtomStore {
         makeSnapshot()
     }
 
-    func removeObserver(id: Int) {
-        commitObservers.removeAll { $0.id == id }
+    /// Removes the observers cancelled since the last transaction, and stops tracking changes
+    /// if none is left: before a transaction begins (after the pending commit is settled) and
+    /// before a commit is made.
+    func pruneCancelledObservers() {
+        if commitObservers.removeCancelled() { updateRecording() }
     }
 
     /// Whether transactions collect what they change: for commit observers and for scope
@@ -125,7 +127,7 @@ public final class AtomStore {
     /// path asks for every changed atom.
     @exclusivity(unchecked) private(set) var isRecording = false
 
-    private func updateRecording() {
+    func updateRecording() {
         settlePendingCommit()
         let wasRecording = isRecording
         isRecording = !commitObservers.isEmpty || !scopeObservers.isEmpty
@@ -185,18 +187,21 @@ public final class AtomStore {
 /// A registration of a commit observer. Cancelling it, or releasing it, stops delivery.
 @MainActor
 public final class AtomObservation {
-    private weak var store: AtomStore?
+    /// The store's observer list, not the store: see `CommitObserverList`.
+    private let observers: CommitObserverList
     private let id: Int
+    private var isCancelled = false
 
-    init(store: AtomStore, id: Int) {
-        self.store = store
+    init(observers: CommitObserverList, id: Int) {
+        self.observers = observers
         self.id = id
     }
 
     /// Stops delivering commits.
     public func cancel() {
-        store?.removeObserver(id: id)
-        store = nil
+        guard !isCancelled else { return }
+        isCancelled = true
+        observers.cancel(id: id)
     }
 
     isolated deinit {

@@ -2,8 +2,9 @@
 import Testing
 
 /// `CommittedAtom.withCommittedValue(_:)` hands a recorder a commit's value where the store
-/// keeps it, typed; once a later commit replaces that value, or observation stops, it must say
-/// so rather than show a newer one, while the change set keeps the value of its own commit.
+/// keeps it, typed; once a later commit replaces that value, or observation has stopped and a
+/// transaction begins, it must say so rather than show a newer one, while the change set keeps
+/// the value of its own commit.
 @MainActor
 @Suite("Committed value access")
 struct CommittedValueAccessTests {
@@ -51,7 +52,10 @@ struct CommittedValueAccessTests {
         #expect(labels == ["count 0", "count 1", "count 2"])
         #expect(stillThere.compactMap(\.0) == [2])
         #expect(stillThere.compactMap(\.1) == ["count 2"])
-        // Without an observer the store keeps no committed values at all.
+        // Until the next transaction the last commit's values are still its own.
+        #expect(kept.compactMap { Self.read($0) }.compactMap(\.0) == [2])
+        // From then on, without an observer, the store keeps no committed values at all.
+        context.set(3, for: Counter())
         #expect(kept.allSatisfy { Self.read($0) == nil && $0.value == nil })
         // The change set's `value` is the value of its own commit, whatever came after.
         #expect(keptChanges.compactMap { $0.value as? Int } == [0, 1, 2])
