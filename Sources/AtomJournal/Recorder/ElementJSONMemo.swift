@@ -13,6 +13,10 @@
 /// Only JSON that `FastJSONEncoder` writes is remembered: it is the same whether the element
 /// is encoded alone or inside its list, which is what lets a list's JSON be put together from
 /// its elements'.
+///
+/// It also keeps the last patch written for a list of `Element`, with its two lists: a view
+/// that passes its source through changes by the very same buffers, and gets those edits
+/// without comparing or encoding anything.
 final class ElementJSONMemo<Element> {
     static var capacity: Int { 1024 }
     static var arenaLimit: Int { 256 * 1024 }
@@ -27,6 +31,9 @@ final class ElementJSONMemo<Element> {
     /// Where each remembered element's JSON lies in `arena`.
     private var ranges: [Range<Int>] = []
     private var arena: [UInt8] = []
+    /// The last patch written for a list of `Element`, with the two lists it turns one into
+    /// the other, kept alive so that their buffers' addresses cannot come to mean other lists.
+    private var lastPatch: (old: [Element], new: [Element], edits: [UInt8])?
 
     init() {
         elements = .allocate(capacity: Self.capacity)
@@ -65,6 +72,25 @@ final class ElementJSONMemo<Element> {
         positions.removeAll(keepingCapacity: true)
         ranges.removeAll(keepingCapacity: true)
         arena.removeAll(keepingCapacity: true)
+    }
+
+    /// The edits of the last patch, when it turned the very list buffer `old` into the very
+    /// buffer `new`: a view that passes its source list through (a filter set to "all")
+    /// changes exactly as the source did, in the same commit.
+    func lastPatch(from old: [Element], to new: [Element]) -> [UInt8]? {
+        guard let lastPatch, Self.same(lastPatch.old, old), Self.same(lastPatch.new, new) else { return nil }
+        return lastPatch.edits
+    }
+
+    func rememberPatch(from old: [Element], to new: [Element], edits: ArraySlice<UInt8>) {
+        lastPatch = (old, new, Array(edits))
+    }
+
+    /// Whether two arrays are one buffer: the same elements, without comparing any.
+    private static func same(_ left: [Element], _ right: [Element]) -> Bool {
+        left.count == right.count && left.withUnsafeBufferPointer { left in
+            right.withUnsafeBufferPointer { right in left.baseAddress == right.baseAddress }
+        }
     }
 
     private static func hash(_ element: UnsafePointer<Element>) -> Int {

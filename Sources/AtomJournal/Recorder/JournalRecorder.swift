@@ -18,8 +18,8 @@ import Foundation
 /// A list that changed in a few elements is written as edits of its previous value, so the
 /// recorder keeps each list atom's last written value. It also keeps the JSON of up to 1,024
 /// recently written list elements per element type (at most 256 KiB of it), and those
-/// elements with it, so that an element written once is not encoded again; values of
-/// `Sensitive` atoms are never among them.
+/// elements with it, so that an element written once is not encoded again, and the two lists
+/// of the last patch per element type; values of `Sensitive` atoms are never among them.
 ///
 /// With the default ``JournalFlushPolicy/writeEachCommit``, each commit's records reach the
 /// kernel before the commit returns to the app, so the app's death (a crash, `exit`,

@@ -55,9 +55,18 @@ final class TypedListPatcher<Element: Encodable & Equatable>: RecordedListPatche
     }
 
     private func write(list: [Element], edits: inout ByteWriter, encoder: JournalValueEncoder) -> Written {
-        if let previous, list.appendEdits(from: previous, to: &edits, memo: memo, encoder: encoder) {
-            self.previous = list
-            return .patched
+        if let previous {
+            if let same = memo.lastPatch(from: previous, to: list) {
+                edits.bytes.append(contentsOf: same)
+                self.previous = list
+                return .patched
+            }
+            let start = edits.bytes.count
+            if list.appendEdits(from: previous, to: &edits, memo: memo, encoder: encoder) {
+                memo.rememberPatch(from: previous, to: list, edits: edits.bytes[start...])
+                self.previous = list
+                return .patched
+            }
         }
         let whole = encodeWhole(list, encoder: encoder)
         if case .json = whole {

@@ -120,4 +120,20 @@ struct ElementJSONMemoTests {
         let wide = (0..<200).map { (index: Int) in Row(name: String(repeating: "w", count: 2_000) + "\(index)", tags: [], score: index) }
         #expect(joined(wide, memo: memo, encoder: encoder) == encoder.json(wide))
     }
+
+    @Test("The last patch is found again only for the very same two list buffers")
+    func lastPatchIsFoundByBuffers() {
+        let memo = ElementJSONMemo<Int>()
+        let old = [1, 2, 3]
+        let new = [1, 20, 3]
+        #expect(memo.lastPatch(from: old, to: new) == nil)
+        memo.rememberPatch(from: old, to: new, edits: [9, 8, 7][...])
+        #expect(memo.lastPatch(from: old, to: new) == [9, 8, 7])
+        let passedThrough = new  // a view passing the list through: the same buffer
+        #expect(memo.lastPatch(from: old, to: passedThrough) == [9, 8, 7])
+        // Equal lists in other buffers are not the same lists.
+        #expect(memo.lastPatch(from: old, to: new.map { $0 }) == nil)
+        #expect(memo.lastPatch(from: old.map { $0 }, to: new) == nil)
+        #expect(memo.lastPatch(from: new, to: old) == nil)
+    }
 }
