@@ -22,8 +22,11 @@ final class ElementJSONMemo<Element> {
     static var arenaLimit: Int { 256 * 1024 }
     static var maximumJSON: Int { 4096 }
 
-    /// The elements remembered, kept alive; `count` of them are initialized.
-    private let elements: UnsafeMutablePointer<Element>
+    /// The elements remembered, kept alive; `count` of them are initialized. Grown by
+    /// doubling up to ``capacity``, so a type of large elements of which few are written
+    /// takes room for few.
+    private var elements: UnsafeMutablePointer<Element>
+    private var allocated = 16
     private var count = 0
     /// By the hash of an element's bits, its position in `elements`. A second element with
     /// the same hash replaces the first: a memo may forget.
@@ -36,7 +39,7 @@ final class ElementJSONMemo<Element> {
     private var lastPatch: (old: [Element], new: [Element], edits: [UInt8])?
 
     init() {
-        elements = .allocate(capacity: Self.capacity)
+        elements = .allocate(capacity: allocated)
     }
 
     deinit {
@@ -56,6 +59,14 @@ final class ElementJSONMemo<Element> {
     private func remember(_ element: UnsafePointer<Element>, hash: Int, json: UnsafeRawBufferPointer) -> Range<Int> {
         if count == Self.capacity || arena.count + json.count > Self.arenaLimit {
             forgetAll()
+        }
+        if count == allocated {
+            let larger = Swift.min(allocated * 2, Self.capacity)
+            let moved = UnsafeMutablePointer<Element>.allocate(capacity: larger)
+            moved.moveInitialize(from: elements, count: count)
+            elements.deallocate()
+            elements = moved
+            allocated = larger
         }
         (elements + count).initialize(to: element.pointee)
         let start = arena.count
