@@ -36,7 +36,9 @@ final class ElementJSONMemo<Element> {
     private var arena: [UInt8] = []
     /// The last patch written for a list of `Element`, with the two lists it turns one into
     /// the other, kept alive so that their buffers' addresses cannot come to mean other lists.
-    private var lastPatch: (old: [Element], new: [Element], edits: [UInt8])?
+    private var lastOld: [Element]?
+    private var lastNew: [Element]?
+    private var lastEdits: [UInt8] = []
 
     init() {
         elements = .allocate(capacity: allocated)
@@ -89,12 +91,16 @@ final class ElementJSONMemo<Element> {
     /// buffer `new`: a view that passes its source list through (a filter set to "all")
     /// changes exactly as the source did, in the same commit.
     func lastPatch(from old: [Element], to new: [Element]) -> [UInt8]? {
-        guard let lastPatch, Self.same(lastPatch.old, old), Self.same(lastPatch.new, new) else { return nil }
-        return lastPatch.edits
+        guard let lastOld, let lastNew, Self.same(lastOld, old), Self.same(lastNew, new) else { return nil }
+        return lastEdits
     }
 
+    /// Keeps a patch's edits in storage reused from patch to patch.
     func rememberPatch(from old: [Element], to new: [Element], edits: ArraySlice<UInt8>) {
-        lastPatch = (old, new, Array(edits))
+        lastOld = old
+        lastNew = new
+        lastEdits.removeAll(keepingCapacity: true)
+        lastEdits.append(contentsOf: edits)
     }
 
     /// Whether two arrays are one buffer: the same elements, without comparing any.

@@ -35,11 +35,13 @@ extension Array: JournalPatchableArray where Element: Encodable & Equatable {
         let inserted = newMiddle - paired
         // Half the elements or more: the whole array is no larger, and cheaper to encode once.
         guard 2 * (replaced.count + inserted) < count else { return false }
-        // An element the memo does not know and the fast encoder cannot write is written by
-        // `JSONEncoder`, and not remembered.
+        // An element the fast encoder cannot write is written by `JSONEncoder`, and not
+        // remembered.
         func appendJSON(_ element: UnsafePointer<Element>) -> Int? {
-            memo.appendJSON(of: element, to: &edits, lengthPrefixed: true, encoder: encoder)
-                ?? encoder.appendJSON(element.pointee, to: &edits)
+            if let size = memo.appendJSON(of: element, to: &edits, lengthPrefixed: true, encoder: encoder) { return size }
+            guard let json = encoder.declinedJSON(element.pointee) else { return nil }
+            edits.string(json)
+            return json.utf8.count
         }
         let editCount = replaced.count + inserted + (oldMiddle > paired ? 1 : 0)
         edits.varint(editCount)

@@ -43,25 +43,14 @@ struct JournalValueEncoder {
         if let text = try? FastJSONEncoder.encode(value, using: fastWriter) {
             return text
         }
-        guard let data = try? encoder.encode(value) else { return nil }
-        return String(data: data, encoding: .utf8)
+        return declinedJSON(value)
     }
 
-    /// Appends the JSON text of one value, as ``json(_:)`` makes it, length-prefixed as
-    /// `ByteWriter.string(_:)` writes a string: straight from the encoder's bytes, with no
-    /// `String` between. Returns the text's length, or `nil` with nothing appended when the
-    /// value cannot be written as JSON.
-    func appendJSON<T: Encodable>(_ value: T, to writer: inout ByteWriter) -> Int? {
-        if (try? FastJSONEncoder.encodeInPlace(value, using: fastWriter)) != nil {
-            let count = fastWriter.bytes.count
-            writer.varint(count)
-            writer.bytes.append(contentsOf: fastWriter.bytes)
-            return count
-        }
-        guard let data = try? encoder.encode(value), String(data: data, encoding: .utf8) != nil else { return nil }
-        writer.varint(data.count)
-        writer.bytes.append(contentsOf: data)
-        return data.count
+    /// `JSONEncoder`'s text of a value the fast encoder declined, which writes the same bytes
+    /// when it can; `nil` when `JSONEncoder` cannot either.
+    func declinedJSON<T: Encodable>(_ value: T) -> String? {
+        guard let data = try? encoder.encode(value) else { return nil }
+        return String(data: data, encoding: .utf8)
     }
 
     /// Calls `body` with the JSON text `FastJSONEncoder` writes for `value`, in the encoder's

@@ -56,14 +56,14 @@ final class RecordedAtom {
                     patcher.write(at: $0, type: $1, edits: &patches.pending, encoder: encoder)
                 }
                 if let found, let written = found {
-                    record(written, atom: number, into: &entries, patches: &patches)
+                    remember(written)
+                    enter(written, atom: number, into: &entries, patches: &patches)
                     return
                 }
             }
         }
         patches.beginPatch()
-        let written = write(atom.pointee.value, edits: &patches.pending, encoder: encoder)
-        record(written, atom: number, into: &entries, patches: &patches)
+        enter(write(atom.pointee.value, edits: &patches.pending, encoder: encoder), atom: number, into: &entries, patches: &patches)
     }
 
     /// Writes a new value held as `Any`: as edits of the previous one, appended to `edits`,
@@ -99,11 +99,11 @@ final class RecordedAtom {
         }
     }
 
-    private func record(
+    /// Enters what was written as the atom's entry, and its patch.
+    private func enter(
         _ written: RecordedListPatcher.Written, atom number: Int, into entries: inout EncodedValueEntries,
         patches: inout EncodedPatches
     ) {
-        remember(written)
         switch written {
         case .patched:
             entries.append(atom: number, value: JournalValuePatch.placeholder)

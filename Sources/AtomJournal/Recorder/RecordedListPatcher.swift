@@ -100,7 +100,7 @@ final class TypedListPatcher<Element: Encodable & Equatable>: RecordedListPatche
             whole.u8(UInt8(ascii: "]"))
             return .json(String(decoding: whole.bytes, as: UTF8.self))
         }
-        return encoder.json(list).map(JournalValue.json) ?? .text(String(describing: list))
+        return encoder.declinedJSON(list).map(JournalValue.json) ?? .text(String(describing: list))
     }
 
     override func forget() {

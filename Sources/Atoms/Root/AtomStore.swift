@@ -127,7 +127,7 @@ public final class AtomStore {
     /// path asks for every changed atom.
     @exclusivity(unchecked) private(set) var isRecording = false
 
-    func updateRecording() {
+    private func updateRecording() {
         settlePendingCommit()
         let wasRecording = isRecording
         isRecording = !commitObservers.isEmpty || !scopeObservers.isEmpty

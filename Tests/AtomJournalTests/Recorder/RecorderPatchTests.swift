@@ -46,6 +46,12 @@ private struct NotJSONListAtom: StateAtom, Hashable {
     func defaultValue(context: Context) -> [Double] { [.nan] + (1...30).map(Double.init) }
 }
 
+/// A list whose elements the fast encoder declines (floating point): its patches hold
+/// `JSONEncoder`'s text of each changed element.
+private struct MeasuresAtom: StateAtom, Hashable {
+    func defaultValue(context: Context) -> [Double] { (1...30).map { Double($0) / 4 } }
+}
+
 private final class Box: Encodable, Equatable, @unchecked Sendable {
     // Why `@unchecked Sendable` is safe here: the test reads and writes boxes on one thread only.
     var name: String
@@ -206,6 +212,24 @@ struct RecorderPatchTests {
         numbers[5] = 99
         #expect(states.last?.values.contains(.text("\(numbers)")) == true, "\(String(describing: states.last?.values))")
         #expect(states.last?.values.contains { if case .json(let text) = $0 { text.contains("\"changed\"") } else { false } } == true)
+    }
+
+    @Test("A list of elements only JSONEncoder writes is patched with JSONEncoder's text of each changed element")
+    func declinedElementsArePatchedByJSONEncoder() throws {
+        let journal = TemporaryJournal()
+        let root = AtomRoot()
+        let recorder = try JournalRecorder(root: root, url: journal.url)
+        let context = root.context()
+        _ = context.watch(MeasuresAtom())
+        context.modify(MeasuresAtom()) { $0[7] = 0.1 }
+        context.modify(MeasuresAtom()) { $0.append(2.5e-7) }
+        try recorder.close()
+        let (states, steps, _) = try replay(journal.url)
+        #expect(steps.filter { !$0.patches.isEmpty }.count == 2)
+        var measures = (1...30).map { Double($0) / 4 }
+        measures[7] = 0.1
+        measures.append(2.5e-7)
+        #expect(states.last?.values.contains(.json(try wholeJSON(measures))) == true)
     }
 
     @Test("Lists of elements that are not Equatable, and sensitive lists, are never patched")
