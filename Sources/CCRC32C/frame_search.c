@@ -87,13 +87,15 @@ static atomscope_frame_candidate heap_pop(atomscope_frame_search *s) {
     return top;
 }
 
-static inline void insert(atomscope_frame_search *s, atomscope_frame_candidate item) {
-    size_t mask = s->ring_capacity - 1;
+static inline void insert(atomscope_frame_search *s, atomscope_frame_candidate item, int64_t *tail_end) {
     // Candidates arrive in order of their starts, so one that ends with the last in the ring
-    // starts after it and goes after it.
-    if (s->ring_count == 0 || item.end >= s->ring[(s->ring_head + s->ring_count - 1) & mask].end) {
-        s->ring[(s->ring_head + s->ring_count) & mask] = item;
+    // starts after it and goes after it. The caller keeps that last end in `tail_end` rather
+    // than loading it from the ring; once the ring has emptied it is an end the sweep has
+    // passed, so every new candidate ends after it.
+    if (item.end >= *tail_end) {
+        s->ring[(s->ring_head + s->ring_count) & (s->ring_capacity - 1)] = item;
         s->ring_count += 1;
+        *tail_end = item.end;
     } else {
         heap_push(s, item);
     }
@@ -247,6 +249,8 @@ static inline int sweep_with(atomscope_frame_search *search, const unsigned char
     atomscope_frame_candidate top;
     int found = 0;
     int64_t earliest_end = next_end(s);
+    uint64_t candidates = 0;
+    int64_t tail_end = s->ring_count ? s->ring[(s->ring_head + s->ring_count - 1) & (s->ring_capacity - 1)].end : INT64_MIN;
     const unsigned char *p = window + (offset - base);
     while (offset <= last_block) {
         unsigned fits = plausible_headers(p, zero_bytes, expected_nonzero);
@@ -308,8 +312,8 @@ static inline int sweep_with(atomscope_frame_search *search, const unsigned char
             if (candidate > s->file_size) continue;
             // The checksummed bytes start 8 bytes after the header.
             uint32_t start = index < 8 ? advance(middle, p + 8, index) : advance(after, p + BLOCK, index - 8);
-            insert(s, make_candidate(s, &cache, p + index, offset + index, candidate, start));
-            s->candidates += 1;
+            insert(s, make_candidate(s, &cache, p + index, offset + index, candidate, start), &tail_end);
+            candidates += 1;
             if (candidate < earliest_end) earliest_end = candidate;
         }
         reg = after;
@@ -333,8 +337,8 @@ static inline int sweep_with(atomscope_frame_search *search, const unsigned char
         const unsigned char *q = window + (offset - base);
         int64_t candidate = candidate_end(s, q, offset, spread);
         if (candidate >= 0) {
-            insert(s, make_candidate(s, &cache, q, offset, candidate, (uint32_t)_mm_crc32_u64(reg, load64(q))));
-            s->candidates += 1;
+            insert(s, make_candidate(s, &cache, q, offset, candidate, (uint32_t)_mm_crc32_u64(reg, load64(q))), &tail_end);
+            candidates += 1;
         }
         reg = _mm_crc32_u8(reg, *q);
         offset += 1;
@@ -346,8 +350,84 @@ static inline int sweep_with(atomscope_frame_search *search, const unsigned char
     }
     s->offset = offset;
     s->reg = reg;
+    s->candidates += candidates;
     *search = local;
     return status;
+}
+
+// The register after `count` zero bytes, for any count.
+__attribute__((target("sse4.2,pclmul")))
+static uint32_t shift_any(uint32_t reg, int64_t count) {
+    while (count > ATOMSCOPE_CRC32C_SHIFT_MAXIMUM) {
+        reg = atomscope_shift_inline(reg, ATOMSCOPE_CRC32C_SHIFT_MAXIMUM);
+        count -= ATOMSCOPE_CRC32C_SHIFT_MAXIMUM;
+    }
+    if (count >= ATOMSCOPE_CRC32C_SHIFT_MINIMUM) return atomscope_shift_inline(reg, (size_t)count);
+    for (; count > 0; count--) reg = _mm_crc32_u8(reg, 0);
+    return reg;
+}
+
+__attribute__((target("sse4.2")))
+int atomscope_frame_search_settle(atomscope_frame_search *search, const unsigned char *window, int64_t base, int64_t end) {
+    atomscope_frame_search local = *search;
+    atomscope_frame_search *s = &local;
+    int64_t offset = s->offset;
+    uint32_t reg = s->reg;
+    int status;
+    atomscope_frame_candidate top;
+    while (1) {
+        int64_t earliest = next_end(s);
+        if (earliest == INT64_MAX) {
+            status = ATOMSCOPE_FRAME_SEARCH_DRAINED;
+            break;
+        }
+        int64_t stop = earliest < end ? earliest : end;
+        const unsigned char *p = window + (offset - base);
+        for (; stop - offset >= 8; offset += 8, p += 8) reg = (uint32_t)_mm_crc32_u64(reg, load64(p));
+        reg = atomscope_crc32c_short_inline(reg, p, (size_t)(stop - offset));
+        offset = stop;
+        if (earliest > end) {
+            status = ATOMSCOPE_FRAME_SEARCH_REACHED_END;
+            break;
+        }
+        int found = 0;
+        while (pop_before(s, offset + 1, &top)) {
+            if (top.target == reg) {
+                found = 1;
+                break;
+            }
+        }
+        if (found) {
+            s->found_start = top.end - top.size;
+            s->found_end = top.end;
+            status = ATOMSCOPE_FRAME_SEARCH_FOUND;
+            break;
+        }
+    }
+    s->offset = offset;
+    s->reg = reg;
+    *search = local;
+    return status;
+}
+
+__attribute__((target("sse4.2,pclmul")))
+int atomscope_frame_search_adopt(atomscope_frame_search *search, const atomscope_frame_search *other, uint32_t reg_at_split) {
+    size_t pending = other->ring_count + other->heap_count;
+    if (search->heap_capacity - search->heap_count < pending) return ATOMSCOPE_FRAME_SEARCH_FULL;
+    int64_t split = search->offset;
+    // Both registers run over the same bytes from `split` on, one from `reg_at_split` and one
+    // from 0, so one is the other plus `reg_at_split` moved on by the bytes between.
+    for (size_t index = 0; index < pending; index++) {
+        atomscope_frame_candidate item = index < other->ring_count
+            ? other->ring[(other->ring_head + index) & (other->ring_capacity - 1)]
+            : other->heap[index - other->ring_count];
+        item.target ^= shift_any(reg_at_split, item.end - split);
+        heap_push(search, item);
+    }
+    search->reg = shift_any(reg_at_split, other->offset - split) ^ other->reg;
+    search->offset = other->offset;
+    search->candidates += other->candidates;
+    return ATOMSCOPE_FRAME_SEARCH_REACHED_END;
 }
 
 #define SWEEP_FOR(bytes) \
@@ -380,6 +460,21 @@ int atomscope_frame_search_sweep(atomscope_frame_search *s, const unsigned char 
     (void)base;
     (void)end;
     return ATOMSCOPE_FRAME_SEARCH_REACHED_END;
+}
+
+int atomscope_frame_search_settle(atomscope_frame_search *s, const unsigned char *window, int64_t base, int64_t end) {
+    (void)s;
+    (void)window;
+    (void)base;
+    (void)end;
+    return ATOMSCOPE_FRAME_SEARCH_REACHED_END;
+}
+
+int atomscope_frame_search_adopt(atomscope_frame_search *search, const atomscope_frame_search *other, uint32_t reg_at_split) {
+    (void)search;
+    (void)other;
+    (void)reg_at_split;
+    return ATOMSCOPE_FRAME_SEARCH_FULL;
 }
 
 #endif

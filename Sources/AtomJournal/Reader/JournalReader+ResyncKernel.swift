@@ -1,10 +1,18 @@
 import CCRC32C
+import Dispatch
+import Synchronization
 
 /// The search for a valid frame after damage through `CCRC32C/frame_search.c`: the same rules
 /// and the same answer as ``JournalReader/nextValidFramePortably(after:expected:)``, at a few
 /// dozen instructions per candidate instead of hundreds, so that garbage dense with believable
 /// headers is scanned within a small factor of a clean journal. The C loop never allocates:
 /// it stops when its pending candidates might not fit, and this side grows them.
+///
+/// A long stretch of damage is swept in two halves at once (``FrameSearchHalf``): the second
+/// half on another thread from a register of 0, the first on this one. CRC-32C is linear, so
+/// the second half's targets are moved into the first half's register when the two are joined,
+/// and the first half then only settles its own candidates that end past the split. The answer
+/// is the one a single sweep gives; each byte is swept at most twice.
 extension JournalReader {
     /// Whether this processor runs the C search (SSE 4.2 and carry-less multiply).
     static let frameSearchKernel = atomscope_frame_search_available() != 0
@@ -31,15 +39,23 @@ extension JournalReader {
             try load(offset: position, count: min(end + headerSize, fileSize) - position)
             let base = Int64(windowStart)
             var status = ATOMSCOPE_FRAME_SEARCH_FULL
+            var settled: Int64 = 0
             window.withUnsafeBytes { raw in
                 guard let address = raw.baseAddress?.assumingMemoryBound(to: UInt8.self) else { return }
-                status = atomscope_frame_search_sweep(&search, address, base, Int64(end))
-                while status == ATOMSCOPE_FRAME_SEARCH_FULL {
-                    pending.grow(&search)
-                    status = atomscope_frame_search_sweep(&search, address, base, Int64(end))
+                // The first stretch alone: damage is most often a torn or flipped frame with
+                // valid ones right after it, found before another thread would have started.
+                let alone = min(Int64(end), search.offset + Int64(searchSplit.alone))
+                status = Self.sweep(&search, &pending, address, base, to: alone)
+                guard status == ATOMSCOPE_FRAME_SEARCH_REACHED_END, Int64(end) - alone >= Int64(searchSplit.minimum) else {
+                    if status == ATOMSCOPE_FRAME_SEARCH_REACHED_END, alone < Int64(end) {
+                        status = Self.sweep(&search, &pending, address, base, to: Int64(end))
+                    }
+                    return
                 }
+                (status, settled) = Self.sweepSplit(&search, &pending, address, base, to: Int64(end), handsOver: searchSplit.handsOver)
             }
             work.candidates = candidatesBefore + Int(search.candidates)
+            work.bytesSwept += Int(settled)
             if status == ATOMSCOPE_FRAME_SEARCH_FOUND {
                 let found = Int(search.found_start)
                 work.bytesSwept += Int(search.found_end) - position
@@ -52,11 +68,154 @@ extension JournalReader {
             position = end
         }
     }
+
+    /// Sweeps up to `end`, growing the candidates' storage as often as the sweep asks.
+    private static func sweep(
+        _ search: inout atomscope_frame_search, _ pending: inout FrameSearchStorage,
+        _ window: UnsafePointer<UInt8>, _ base: Int64, to end: Int64
+    ) -> Int32 {
+        var status = atomscope_frame_search_sweep(&search, window, base, end)
+        while status == ATOMSCOPE_FRAME_SEARCH_FULL {
+            pending.grow(&search)
+            status = atomscope_frame_search_sweep(&search, window, base, end)
+        }
+        return status
+    }
+
+    /// Sweeps from `search.offset` to `end` in two halves at once; returns the status a single
+    /// sweep would have and the bytes swept beyond what a single sweep would have swept.
+    private static func sweepSplit(
+        _ search: inout atomscope_frame_search, _ pending: inout FrameSearchStorage,
+        _ window: UnsafePointer<UInt8>, _ base: Int64, to end: Int64, handsOver: Bool
+    ) -> (Int32, extra: Int64) {
+        // A multiple of 16 from where the sweep stands, so that its blocks keep their places.
+        let split = search.offset + (((end - search.offset) / 2) & ~15)
+        let other = FrameSearchHalf(like: search, window: window, base: base, from: split, to: end, handsOver: handsOver)
+        // The second half's candidates live in its storage until they are adopted.
+        return withExtendedLifetime(other) {
+            let status = sweep(&search, &pending, window, base, to: split)
+            if status != ATOMSCOPE_FRAME_SEARCH_REACHED_END {
+                // Its bytes were swept for nothing, but swept: the work counts them.
+                return (status, other.cancel() - split)
+            }
+            guard let second = other.finish() else {
+                // No thread took the second half up in time (all busy): this one sweeps it.
+                return (sweep(&search, &pending, window, base, to: end), 0)
+            }
+            let atSplit = search.reg
+            // Candidates that start before the split and end past it: the first half's alone to
+            // test, up to where the second half found a frame (one of the first half's that ends
+            // there too starts first, so it wins).
+            let limit = second.status == ATOMSCOPE_FRAME_SEARCH_FOUND ? second.search.found_end : end
+            let settle = atomscope_frame_search_settle(&search, window, base, limit)
+            let settled = search.offset - split
+            if settle == ATOMSCOPE_FRAME_SEARCH_FOUND { return (settle, settled) }
+            if second.status == ATOMSCOPE_FRAME_SEARCH_FOUND {
+                search.found_start = second.search.found_start
+                search.found_end = second.search.found_end
+                search.candidates += second.search.candidates
+                return (ATOMSCOPE_FRAME_SEARCH_FOUND, settled)
+            }
+            // Neither found one: the first half takes the second's candidates and stands at its end.
+            search.offset = split
+            pending.reserveHeap(second.search.ring_count + second.search.heap_count, &search)
+            var joined = second.search
+            return (atomscope_frame_search_adopt(&search, &joined, atSplit), settled)
+        }
+    }
+}
+
+/// The second half of a split search, swept by a job on another thread.
+///
+/// The job sweeps in slices so that it can stop early when the first half finds a frame
+/// before the split. If no thread has taken the job up by the time the first half is done
+/// (every thread of the pool busy, perhaps waiting on searches of their own), the first half
+/// takes the job back and sweeps on alone, so a split search is never slower than one sweep
+/// by more than the handing over, and cannot wait on a pool it is part of.
+final class FrameSearchHalf: @unchecked Sendable {
+    // Why `@unchecked Sendable` is safe: the job touches `search`, `storage` and `status`
+    // only after it has moved `state` from `queued` to `running`, and signals `done` when it
+    // is through with them; the reader reads them only after waiting on `done`, which it does
+    // only when the job has run or is running (its own move from `queued` to `abandoned`
+    // failed). A job that finds the half abandoned touches nothing but `state` and `done`.
+    // The window's bytes are only read, and the reader keeps them alive and unchanged until it
+    // has waited or the job can no longer start sweeping.
+    private var storage = FrameSearchStorage()
+    private var search: atomscope_frame_search
+    private var status = ATOMSCOPE_FRAME_SEARCH_REACHED_END
+    private let state = Atomic<Int>(State.queued)
+    private let cancelled = Atomic<Bool>(false)
+    private let done = DispatchSemaphore(value: 0)
+
+    private enum State {
+        static let queued = 0
+        static let running = 1
+        static let abandoned = 2
+    }
+
+    /// The bytes swept between two looks at `cancelled`: a multiple of 16, so that the
+    /// sweep's blocks keep their places.
+    static let slice: Int64 = 64 << 10
+
+    /// Starts sweeping `from ..< end` with the fixed fields of `like` and none of its
+    /// candidates, from a register of 0; with `handsOver` false, as if no thread were free.
+    init(like: atomscope_frame_search, window: UnsafePointer<UInt8>, base: Int64, from: Int64, to end: Int64, handsOver: Bool = true) {
+        search = atomscope_frame_search()
+        search.damaged = like.damaged
+        search.expected = like.expected
+        search.file_size = like.file_size
+        search.seed = like.seed
+        search.maximum_payload = like.maximum_payload
+        search.offset = from
+        search.reg = 0
+        storage.lend(to: &search)
+        guard handsOver else { return }
+        let address = UInt(bitPattern: window)
+        DispatchQueue.global(qos: .userInitiated).async { [self] in
+            guard state.compareExchange(expected: State.queued, desired: State.running, ordering: .acquiringAndReleasing).exchanged else {
+                return
+            }
+            var status = ATOMSCOPE_FRAME_SEARCH_REACHED_END
+            if let window = UnsafePointer<UInt8>(bitPattern: address) {
+                while search.offset < end, status == ATOMSCOPE_FRAME_SEARCH_REACHED_END, !cancelled.load(ordering: .relaxed) {
+                    let stop = min(end, search.offset + Self.slice)
+                    status = atomscope_frame_search_sweep(&search, window, base, stop)
+                    while status == ATOMSCOPE_FRAME_SEARCH_FULL {
+                        storage.grow(&search)
+                        status = atomscope_frame_search_sweep(&search, window, base, stop)
+                    }
+                }
+            }
+            self.status = status
+            done.signal()
+        }
+    }
+
+    /// Takes the job back if no thread has started it.
+    private func abandon() -> Bool {
+        state.compareExchange(expected: State.queued, desired: State.abandoned, ordering: .acquiringAndReleasing).exchanged
+    }
+
+    /// Waits for the sweep to reach its end or find a frame; `nil` when it had not started,
+    /// and now never will.
+    func finish() -> (status: Int32, search: atomscope_frame_search)? {
+        if abandon() { return nil }
+        done.wait()
+        return (status, search)
+    }
+
+    /// Stops the sweep at its next slice and waits for it; returns where it stopped.
+    func cancel() -> Int64 {
+        cancelled.store(true, ordering: .relaxed)
+        if abandon() { return search.offset }
+        done.wait()
+        return search.offset
+    }
 }
 
 /// The memory the C search keeps its pending candidates in: a ring for those that arrive in
 /// order of their ends and a heap for the rest, each grown here when the search asks.
-private struct FrameSearchStorage: ~Copyable {
+struct FrameSearchStorage: ~Copyable {
     private var ring: UnsafeMutableBufferPointer<atomscope_frame_candidate>
     private var heap: UnsafeMutableBufferPointer<atomscope_frame_candidate>
 
@@ -91,13 +250,25 @@ private struct FrameSearchStorage: ~Copyable {
             search.ring_head = 0
         }
         if search.heap_capacity - search.heap_count < Int(ATOMSCOPE_FRAME_SEARCH_ROOM) {
-            let larger = UnsafeMutableBufferPointer<atomscope_frame_candidate>.allocate(capacity: heap.count * 2)
-            for index in 0..<search.heap_count {
-                larger[index] = heap[index]
-            }
-            heap.deallocate()
-            heap = larger
+            growHeap(to: heap.count * 2, search.heap_count)
         }
         lend(to: &search)
+    }
+
+    /// Makes room in the heap for `count` more candidates.
+    mutating func reserveHeap(_ count: Int, _ search: inout atomscope_frame_search) {
+        var capacity = heap.count
+        while capacity - search.heap_count < count { capacity *= 2 }
+        if capacity != heap.count { growHeap(to: capacity, search.heap_count) }
+        lend(to: &search)
+    }
+
+    private mutating func growHeap(to capacity: Int, _ count: Int) {
+        let larger = UnsafeMutableBufferPointer<atomscope_frame_candidate>.allocate(capacity: capacity)
+        for index in 0..<count {
+            larger[index] = heap[index]
+        }
+        heap.deallocate()
+        heap = larger
     }
 }

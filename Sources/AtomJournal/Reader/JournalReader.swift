@@ -25,6 +25,9 @@ public final class JournalReader {
     /// Whether a search after damage runs the Swift loop even where the processor could run
     /// the faster one: for tests that compare the two.
     var searchesPortably = false
+    /// When a search after damage sweeps in two halves at once; tests make it split small
+    /// stretches.
+    var searchSplit = SearchSplit()
     /// Told the file offset a sequential scan has read up to, each time it reads a chunk.
     package var progress: ((Int) -> Void)?
 

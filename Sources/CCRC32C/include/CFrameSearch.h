@@ -45,6 +45,7 @@ typedef struct {
 #define ATOMSCOPE_FRAME_SEARCH_REACHED_END 0
 #define ATOMSCOPE_FRAME_SEARCH_FOUND 1
 #define ATOMSCOPE_FRAME_SEARCH_FULL 2
+#define ATOMSCOPE_FRAME_SEARCH_DRAINED 3
 
 /// The room the sweep wants in the ring and in the heap before a block: its sixteen offsets
 /// may each start a candidate.
@@ -60,5 +61,22 @@ int atomscope_frame_search_available(void);
 /// ATOMSCOPE_FRAME_SEARCH_ROOM more candidates: grow them and call again. Only call it when
 /// atomscope_frame_search_available() returned nonzero.
 int atomscope_frame_search_sweep(atomscope_frame_search *search, const unsigned char *window, int64_t base, int64_t end);
+
+
+/// Sweeps from search->offset up to `end` only to test the candidates already pending, taking
+/// no new ones: the first half of a search split in two, over bytes whose candidates the
+/// second half took. Returns ATOMSCOPE_FRAME_SEARCH_FOUND, ATOMSCOPE_FRAME_SEARCH_REACHED_END
+/// with offset == end, or ATOMSCOPE_FRAME_SEARCH_DRAINED when nothing is pending (offset is then
+/// where the last one ended). `window` is as for atomscope_frame_search_sweep.
+int atomscope_frame_search_settle(atomscope_frame_search *search, const unsigned char *window, int64_t base, int64_t end);
+
+/// Joins the two halves of a split search. `search` stopped at the split (its offset) with
+/// `reg_at_split` as its register there; `other` swept on from the split, starting from
+/// register 0, and holds the candidates that start after it. Their targets are moved into
+/// `search`'s register (CRC-32C is linear, so the two registers differ by `reg_at_split`
+/// moved on over the bytes between) and put in its heap; `search` then stands where `other`
+/// stopped. Returns ATOMSCOPE_FRAME_SEARCH_FULL, changing nothing, when the heap lacks room for
+/// them all, otherwise ATOMSCOPE_FRAME_SEARCH_REACHED_END.
+int atomscope_frame_search_adopt(atomscope_frame_search *search, const atomscope_frame_search *other, uint32_t reg_at_split);
 
 #endif

@@ -5,7 +5,8 @@ import Testing
 
 /// The search after damage in C (`JournalReader+ResyncKernel.swift`) against the Swift loop it
 /// speeds up: the same frames, the same damage, the same work, on every shape the search was
-/// built against and on many journals damaged at random.
+/// built against and on many journals damaged at random; and, split between two threads, the
+/// same frames and damage with each byte swept at most twice.
 @Suite(.enabled(if: JournalReader.frameSearchKernel, "needs SSE 4.2 and carry-less multiply"))
 struct FrameSearchKernelTests {
     @Test func theCarrylessShiftEqualsTheTables() {
@@ -30,6 +31,10 @@ struct FrameSearchKernelTests {
         let kernel = Self.scan(url, portably: false)
         #expect(kernel == portable)
         #expect(kernel.damage.count == 1, "\(kernel)")
+        // 1 MiB of damage: split with the reader's own thresholds.
+        let split = Self.scan(url, portably: false, split: SearchSplit())
+        #expect(split.answer == portable.answer)
+        #expect(split.swept > portable.swept / 2 && split.swept <= 2 * portable.swept, "\(split) against \(portable)")
     }
 
     /// A file larger than one chunk (4 MiB), so that candidates cross from one to the next.
@@ -38,8 +43,13 @@ struct FrameSearchKernelTests {
         let journal = AdversarialJournal(header: Array(sample.bytes[0..<sample.headerSize]), salt: sample.salt, shape: .mixedLengths, size: 9 << 20)
         let url = try sample.file(journal.bytes)
         let kernel = Self.scan(url, portably: false)
-        #expect(kernel == Self.scan(url, portably: true))
+        let portable = Self.scan(url, portably: true)
+        #expect(kernel == portable)
         #expect(kernel.frames.suffix(journal.framesAfter.count) == journal.framesAfter.map(\.offset))
+        // Each chunk split, the second half's candidates carried into the next chunk.
+        let split = Self.scan(url, portably: false, split: SearchSplit())
+        #expect(split.answer == portable.answer)
+        #expect(split.swept <= 2 * portable.swept, "\(split) against \(portable)")
     }
 
     /// Journals damaged at random: bytes flipped, garbage and real frames (valid, under the
@@ -72,7 +82,16 @@ struct FrameSearchKernelTests {
                 }
             }
             let url = try sample.file(bytes)
-            #expect(Self.scan(url, portably: false) == Self.scan(url, portably: true), "round \(round)")
+            let portable = Self.scan(url, portably: true)
+            #expect(Self.scan(url, portably: false) == portable, "round \(round)")
+            // Split wherever a few bytes are left, so that frames straddle the split, end in
+            // the first half, the second, or exactly where the second half found one.
+            // Every fifth round, no thread takes the second half and the first takes it back.
+            let split = Self.scan(url, portably: false, split: SearchSplit(alone: Int(generator.next() % 3) * 16, minimum: 32, handsOver: round % 5 != 0))
+            #expect(split.answer == portable.answer, "round \(round)")
+            // A second half whose first half found a frame sweeps on until it sees that:
+            // bounded by the file, not by where the answer was.
+            #expect(split.swept <= 2 * bytes.count, "round \(round): \(split) against \(portable)")
         }
     }
 
@@ -84,16 +103,20 @@ struct FrameSearchKernelTests {
         var swept = 0
         var candidates = 0
 
+        /// What the scan found, whatever work it took.
+        var answer: [String] { [frames.description, damage.description, String(describing: ending), String(describing: error)] }
+
         var description: String {
             "\(frames.count) frames, damage \(damage), ending \(String(describing: ending)), error \(String(describing: error)), swept \(swept), candidates \(candidates)"
         }
     }
 
-    static func scan(_ url: URL, portably: Bool) -> Outcome {
+    static func scan(_ url: URL, portably: Bool, split: SearchSplit = .never) -> Outcome {
         var outcome = Outcome()
         do throws(JournalError) {
             let reader = try JournalReader(url: url)
             reader.searchesPortably = portably
+            reader.searchSplit = split
             defer {
                 outcome.swept = reader.work.bytesSwept
                 outcome.candidates = reader.work.candidates
