@@ -19,6 +19,11 @@
 // The sweep's step where candidates are dense: sixteen offsets share one test and one set of
 // bookkeeping.
 #define BLOCK 16
+// A lead (below) starts after this many candidates of one length in a row, for lengths up to
+// LEAD_MAXIMUM: starting one costs a checksum over that many bytes, so the candidates before
+// it pay for it whatever the garbage does next.
+#define LEAD_STREAK 16
+#define LEAD_MAXIMUM (16 << 10)
 
 int atomscope_frame_search_available(void) {
     return atomscope_crc32c_hardware_available() && atomscope_crc32c_shift_hardware_available();
@@ -40,6 +45,15 @@ static inline uint64_t load64(const unsigned char *p) {
 __attribute__((target("sse4.2")))
 static inline uint32_t advance(uint32_t reg, const unsigned char *p, int64_t count) {
     return atomscope_crc32c_short_inline(reg, p, (size_t)count & 7);
+}
+
+// The register at `at` + index (index below 16), given `here` and `on`, the registers at `at`
+// and `at` + 8. One address and one register picked without branches, so that the compiler
+// keeps no address per case.
+__attribute__((target("sse4.2"), always_inline))
+static inline uint32_t advance_in_block(uint32_t here, uint32_t on, const unsigned char *at, int index) {
+    int beyond = index & 8;
+    return advance(beyond ? on : here, at + beyond, index & 7);
 }
 
 static inline uint32_t unmask(uint32_t masked) {
@@ -183,6 +197,8 @@ static inline int64_t candidate_end(const atomscope_frame_search *s, const unsig
 typedef struct {
     size_t count;
     uint32_t power;
+    // How many candidates in a row had `count` (for the lead).
+    int streak;
 } shift_cache;
 
 __attribute__((target("sse4.2,pclmul")))
@@ -192,6 +208,7 @@ static inline atomscope_frame_candidate make_candidate(const atomscope_frame_sea
     if (count != cache->count) {
         cache->count = count;
         cache->power = atomscope_shift_power(count);
+        cache->streak = 0;
     }
     atomscope_frame_candidate candidate;
     candidate.end = end;
@@ -216,7 +233,7 @@ static inline int zero_top_bytes(const atomscope_frame_search *s) {
 __attribute__((target("sse4.2"), always_inline))
 static inline int ends_valid(atomscope_frame_candidate top, int64_t offset, const unsigned char *p, uint32_t reg, uint32_t middle) {
     int64_t into = top.end - offset;
-    uint32_t there = into < 8 ? advance(reg, p, into) : advance(middle, p + 8, into - 8);
+    uint32_t there = advance_in_block(reg, middle, p, (int)into);
     return top.target == there;
 }
 
@@ -242,7 +259,7 @@ static inline int sweep_with(atomscope_frame_search *search, const unsigned char
     int status = ATOMSCOPE_FRAME_SEARCH_REACHED_END;
     // Frames that fit in the file: the most a sequence number can be ahead of `expected`.
     uint64_t spread = (uint64_t)(s->file_size / HEADER_SIZE);
-    shift_cache cache = {0, 0};
+    shift_cache cache = {0, 0, 0};
     // The last offset at which a whole block can be swept: its bytes, and the sequence number
     // of a header at its last offset, lie inside the chunk's window.
     int64_t last_block = (end - BLOCK < s->file_size - 32 ? end - BLOCK : s->file_size - 32);
@@ -250,26 +267,55 @@ static inline int sweep_with(atomscope_frame_search *search, const unsigned char
     int found = 0;
     int64_t earliest_end = next_end(s);
     uint64_t candidates = 0;
+    size_t blocks_with_room = 0;
     int64_t tail_end = s->ring_count ? s->ring[(s->ring_head + s->ring_count - 1) & (s->ring_capacity - 1)].end : INT64_MIN;
+    // The lead: when garbage repeats one length, a second register runs that many bytes
+    // ahead of the sweep, block for block, so that a candidate of that length is tested where
+    // it starts (its end register is then a few bytes on from the lead's, as its start is from
+    // the sweep's) and, failing, never waits in the ring. One that passes waits as any other,
+    // so the answer and its order do not change. `lead` is the length (0: none), `lead_reg`
+    // the register `lead` bytes past the block's start.
+    int64_t lead = 0;
+    uint32_t lead_reg = 0;
+    int64_t lead_last_block = 0;
     const unsigned char *p = window + (offset - base);
     while (offset <= last_block) {
         unsigned fits = plausible_headers(p, zero_bytes, expected_nonzero);
         if (!fits && earliest_end >= offset + BLOCK) {
-            // A quiet block: no candidate starts in it and none ends.
+            // A quiet block: no candidate starts in it and none ends. A lead would cost as
+            // much as the sweep here, so it stops until the garbage repeats a length again.
             reg = (uint32_t)_mm_crc32_u64(reg, load64(p));
             reg = (uint32_t)_mm_crc32_u64(reg, load64(p + 8));
             p += BLOCK;
             offset += BLOCK;
+            lead = 0;
             continue;
         }
-        if (fits && room(s) < ATOMSCOPE_FRAME_SEARCH_ROOM) {
-            status = ATOMSCOPE_FRAME_SEARCH_FULL;
-            break;
+        if (fits) {
+            // Each block adds at most ROOM candidates, so room is looked up again only when
+            // the blocks it was known to be enough for have been used.
+            if (blocks_with_room == 0) {
+                blocks_with_room = room(s) / ATOMSCOPE_FRAME_SEARCH_ROOM;
+                if (blocks_with_room == 0) {
+                    status = ATOMSCOPE_FRAME_SEARCH_FULL;
+                    break;
+                }
+            }
+            blocks_with_room -= 1;
         }
         // The register at any offset in the block is a few bytes on from its start or middle.
         uint32_t middle = (uint32_t)_mm_crc32_u64(reg, load64(p));
         uint32_t after = (uint32_t)_mm_crc32_u64(middle, load64(p + 8));
         int64_t block_end = offset + BLOCK;
+        uint32_t lead_mid = 0, lead_after = 0;
+        if (lead) {
+            if (offset > lead_last_block) {
+                lead = 0;
+            } else {
+                lead_mid = (uint32_t)_mm_crc32_u64(lead_reg, load64(p + lead));
+                lead_after = (uint32_t)_mm_crc32_u64(lead_mid, load64(p + lead + 8));
+            }
+        }
         if (earliest_end < block_end) {
             if (s->heap_count == 0) {
                 // The ring alone, in order of ends: no comparison with the heap's top.
@@ -311,10 +357,30 @@ static inline int sweep_with(atomscope_frame_search *search, const unsigned char
             int64_t candidate = offset + index + HEADER_SIZE + (int64_t)length;
             if (candidate > s->file_size) continue;
             // The checksummed bytes start 8 bytes after the header.
-            uint32_t start = index < 8 ? advance(middle, p + 8, index) : advance(after, p + BLOCK, index - 8);
-            insert(s, make_candidate(s, &cache, p + index, offset + index, candidate, start), &tail_end);
+            uint32_t start = advance_in_block(middle, after, p + 8, index);
+            atomscope_frame_candidate item = make_candidate(s, &cache, p + index, offset + index, candidate, start);
             candidates += 1;
+            int64_t count = candidate - (offset + index + 8);
+            if (count == lead) {
+                // Its end is `lead` bytes on from its start: the same place in the lead's block.
+                const unsigned char *q = p + lead;
+                uint32_t there = advance_in_block(lead_mid, lead_after, q + 8, index);
+                if (there != item.target) continue;
+            } else {
+                cache.streak += 1;
+            }
+            insert(s, item, &tail_end);
             if (candidate < earliest_end) earliest_end = candidate;
+        }
+        lead_reg = lead_after;
+        if (cache.streak >= LEAD_STREAK) {
+            int64_t count = (int64_t)cache.count;
+            if (count <= LEAD_MAXIMUM && block_end + count + 24 <= s->window_limit) {
+                lead = count;
+                lead_reg = atomscope_crc32c_hardware(after, p + BLOCK, (size_t)lead);
+                lead_last_block = s->window_limit - lead - 24;
+            }
+            cache.streak = 0;
         }
         reg = after;
         p += BLOCK;

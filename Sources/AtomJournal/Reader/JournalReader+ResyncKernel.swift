@@ -38,6 +38,7 @@ extension JournalReader {
             let end = min(position + chunk, fileSize)
             try load(offset: position, count: min(end + headerSize, fileSize) - position)
             let base = Int64(windowStart)
+            search.window_limit = base + Int64(window.count)
             var status = ATOMSCOPE_FRAME_SEARCH_FULL
             var settled: Int64 = 0
             window.withUnsafeBytes { raw in
@@ -166,6 +167,7 @@ final class FrameSearchHalf: @unchecked Sendable {
         search.file_size = like.file_size
         search.seed = like.seed
         search.maximum_payload = like.maximum_payload
+        search.window_limit = like.window_limit
         search.offset = from
         search.reg = 0
         storage.lend(to: &search)

@@ -15,7 +15,7 @@ struct ScanWork: Equatable {
 struct SearchSplit: Equatable {
     /// Bytes swept on the reader's thread alone before any split: most damage is a torn or
     /// flipped frame with valid ones right after it, found sooner than a thread would start.
-    var alone = 64 << 10
+    var alone = 16 << 10
     /// The fewest bytes left in the chunk after those for which the rest is split: below it,
     /// starting the other half costs about what it saves.
     var minimum = 256 << 10

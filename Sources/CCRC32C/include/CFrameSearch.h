@@ -40,6 +40,9 @@ typedef struct {
     // The frame found: its offset and end.
     int64_t found_start;
     int64_t found_end;
+    // One past the last file offset `window` holds, which may be beyond `end` + 17: where it
+    // is, candidates are tested early (0: never).
+    int64_t window_limit;
 } atomscope_frame_search;
 
 #define ATOMSCOPE_FRAME_SEARCH_REACHED_END 0

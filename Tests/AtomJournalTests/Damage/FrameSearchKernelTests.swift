@@ -37,6 +37,45 @@ struct FrameSearchKernelTests {
         #expect(split.swept > portable.swept / 2 && split.swept <= 2 * portable.swept, "\(split) against \(portable)")
     }
 
+    /// Garbage that repeats one length makes the search test candidates of that length where
+    /// they start (a register running that many bytes ahead); a valid frame of the same length
+    /// among them must still be found, and the garbage's candidates still counted.
+    @Test(arguments: [0, 5, 9, 40, 300])
+    func aValidFrameAmongManyOfItsLengthIsFound(lengthBeyondExpected: Int) throws {
+        let sample = try DamageSample()
+        var bytes = sample.rebuilt(sample.framePayloads)
+        let expected = UInt64(sample.framePayloads.count)
+        let damaged = bytes.count
+        // A type byte and `sequence` every 9 bytes: each offset 8 before a type byte is a
+        // header whose length is `sequence` (the previous one's low bytes).
+        let sequence = expected + UInt64(lengthBeyondExpected)
+        let length = Int(sequence)
+        var garbage: [UInt8] = []
+        while garbage.count < 30_000 {
+            garbage.append(4)
+            garbage += (0..<8).map { UInt8(truncatingIfNeeded: sequence >> (8 * UInt64($0))) }
+        }
+        bytes += garbage
+        // One of those headers, well into the garbage, made valid: only its checksum field
+        // (the high bytes of the sequence before it) changes, so that the garbage around it
+        // keeps its shape and the search keeps testing candidates of this length early.
+        let planted = damaged + 9 * 2_223 - 8
+        let frame = FormatSpec.frame(type: 4, sequence: sequence, payload: Array(bytes[(planted + 17)..<(planted + 17 + length)]), salt: sample.salt)
+        #expect(Array(frame[0..<4]) == Array(bytes[planted..<(planted + 4)]) && Array(frame[8..<17]) == Array(bytes[(planted + 8)..<(planted + 17)]))
+        bytes.replaceSubrange((planted + 4)..<(planted + 8), with: frame[4..<8])
+        let url = try sample.file(bytes)
+        let kernel = Self.scan(url, portably: false)
+        let portable = Self.scan(url, portably: true)
+        #expect(kernel.answer == portable.answer)
+        #expect(kernel.swept == portable.swept)
+        // The C search tests the ends in a block of 16 bytes before the starts in it, so when
+        // a frame ends in a block it has not counted the garbage's candidates that start there
+        // before that end; the Swift search, a byte at a time, has.
+        #expect(abs(kernel.candidates - portable.candidates) <= 16, "\(kernel) against \(portable)")
+        #expect(kernel.damage.first?.resumeOffset == planted, "\(kernel)")
+        #expect(kernel.candidates > 1_000, "\(kernel)")
+    }
+
     /// A file larger than one chunk (4 MiB), so that candidates cross from one to the next.
     @Test func candidatesThatCrossAChunkGiveTheSameAnswer() throws {
         let sample = try DamageSample()
