@@ -22,38 +22,54 @@ struct SplitSearchTests {
         bytes.replaceSubrange(offset..<(offset + frame.count), with: frame)
     }
 
-    private static func garbage(_ count: Int, seed: UInt64) -> [UInt8] {
-        var generator = FormatSeededRandom(seed: seed)
-        return (0..<count).map { _ in UInt8(truncatingIfNeeded: generator.next()) }
+    /// Valid frames, then `count` random bytes of damage.
+    private struct Garbled {
+        let sample: DamageSample
+        var bytes: [UInt8]
+        /// Where the damage starts.
+        let damaged: Int
+        /// The sequence number the first frame after it should have.
+        let expected: UInt64
+
+        init(_ count: Int, seed: UInt64, name: String = #function) throws {
+            sample = try DamageSample(name: name)
+            bytes = sample.rebuilt(sample.framePayloads)
+            damaged = bytes.count
+            expected = UInt64(sample.framePayloads.count)
+            var generator = FormatSeededRandom(seed: seed)
+            bytes += (0..<count).map { _ in UInt8(truncatingIfNeeded: generator.next()) }
+        }
+
+        mutating func plant(at offset: Int, sequence: UInt64, payload: Int) {
+            SplitSearchTests.plant(&bytes, at: offset, sequence: sequence, payload: payload, salt: sample.salt)
+        }
+
+        func resumption(_ split: SearchSplit) throws -> (portable: JournalDamage?, split: JournalDamage?) {
+            try SplitSearchTests.resumption(bytes, sample: sample, split: split)
+        }
     }
 
     @Test func aFrameAfterTheSplitThatEndsFirstWins() throws {
-        let sample = try DamageSample()
-        var bytes = sample.rebuilt(sample.framePayloads)
-        let damaged = bytes.count
-        let expected = UInt64(sample.framePayloads.count)
-        bytes += Self.garbage(4_000, seed: 3)
+        var journal = try Garbled(4_000, seed: 3)
+        let damaged = journal.damaged, expected = journal.expected
         // One frame starts before the split (at about 2,000 bytes in) and runs past it; the
         // other starts after the split, inside the first one's payload, and ends first.
         let inner = damaged + 2_400
-        Self.plant(&bytes, at: inner, sequence: expected + 1, payload: 20, salt: sample.salt)
-        Self.plant(&bytes, at: damaged + 32, sequence: expected, payload: 3_000, salt: sample.salt)
-        let found = try Self.resumption(bytes, sample: sample, split: SearchSplit(alone: 0, minimum: 32))
+        journal.plant(at: inner, sequence: expected + 1, payload: 20)
+        journal.plant(at: damaged + 32, sequence: expected, payload: 3_000)
+        let found = try journal.resumption(SearchSplit(alone: 0, minimum: 32))
         #expect(found.portable?.resumeOffset == inner)
         #expect(found.split?.resumeOffset == inner)
     }
 
     @Test func aFrameOfTheFirstHalfThatEndsWithOneOfTheSecondWins() throws {
-        let sample = try DamageSample()
-        var bytes = sample.rebuilt(sample.framePayloads)
-        let damaged = bytes.count
-        let expected = UInt64(sample.framePayloads.count)
-        bytes += Self.garbage(4_000, seed: 4)
+        var journal = try Garbled(4_000, seed: 4)
+        let damaged = journal.damaged, expected = journal.expected
         // Both end at the same byte; the one that starts first (before the split) is the answer.
         let outer = damaged + 32
-        Self.plant(&bytes, at: damaged + 2_400, sequence: expected + 1, payload: 600 - 17, salt: sample.salt)
-        Self.plant(&bytes, at: outer, sequence: expected, payload: 3_000 - 32 - 17, salt: sample.salt)
-        let found = try Self.resumption(bytes, sample: sample, split: SearchSplit(alone: 0, minimum: 32))
+        journal.plant(at: damaged + 2_400, sequence: expected + 1, payload: 600 - 17)
+        journal.plant(at: outer, sequence: expected, payload: 3_000 - 32 - 17)
+        let found = try journal.resumption(SearchSplit(alone: 0, minimum: 32))
         #expect(found.portable?.resumeOffset == outer)
         #expect(found.split?.resumeOffset == outer)
     }
@@ -61,31 +77,25 @@ struct SplitSearchTests {
     /// A frame that starts in the second half of one chunk (4 MiB) and ends in the next: the
     /// first half takes it over, moved into its own register, when the halves are joined.
     @Test func aCandidateOfTheSecondHalfIsCarriedIntoTheNextChunk() throws {
-        let sample = try DamageSample()
-        var bytes = sample.rebuilt(sample.framePayloads)
-        let damaged = bytes.count
-        let expected = UInt64(sample.framePayloads.count)
         let chunk = JournalReader.chunkSize
-        bytes += Self.garbage(chunk + 8_192, seed: 5)
+        var journal = try Garbled(chunk + 8_192, seed: 5)
+        let damaged = journal.damaged, expected = journal.expected
         let crossing = damaged + 1 + chunk - 600
-        Self.plant(&bytes, at: crossing, sequence: expected + 1, payload: 1_000, salt: sample.salt)
+        journal.plant(at: crossing, sequence: expected + 1, payload: 1_000)
         // And one of the first half that crosses too but ends later.
-        Self.plant(&bytes, at: damaged + 100, sequence: expected, payload: chunk + 2_000, salt: sample.salt)
-        let found = try Self.resumption(bytes, sample: sample, split: SearchSplit())
+        journal.plant(at: damaged + 100, sequence: expected, payload: chunk + 2_000)
+        let found = try journal.resumption(SearchSplit())
         #expect(found.portable?.resumeOffset == crossing)
         #expect(found.split?.resumeOffset == crossing)
     }
 
     /// When no thread takes the second half up, the first sweeps it itself.
     @Test func aSecondHalfNoThreadTookIsSweptByTheFirst() throws {
-        let sample = try DamageSample()
-        var bytes = sample.rebuilt(sample.framePayloads)
-        let damaged = bytes.count
-        let expected = UInt64(sample.framePayloads.count)
-        bytes += Self.garbage(4_000, seed: 6)
+        var journal = try Garbled(4_000, seed: 6)
+        let damaged = journal.damaged, expected = journal.expected
         let late = damaged + 3_000
-        Self.plant(&bytes, at: late, sequence: expected, payload: 100, salt: sample.salt)
-        let found = try Self.resumption(bytes, sample: sample, split: SearchSplit(alone: 0, minimum: 32, handsOver: false))
+        journal.plant(at: late, sequence: expected, payload: 100)
+        let found = try journal.resumption(SearchSplit(alone: 0, minimum: 32, handsOver: false))
         #expect(found.portable?.resumeOffset == late)
         #expect(found.split?.resumeOffset == late)
     }
