@@ -14,7 +14,7 @@ final class FrameSearchHalf: @unchecked Sendable {
     // only after it has moved `state` from `queued` to `running`, and signals `done` when it
     // is through with them; the reader reads them only after waiting on `done`, which it does
     // only when the job has run or is running (its own move from `queued` to `abandoned`
-    // failed). A job that finds the half abandoned touches nothing but `state` and `done`.
+    // failed). A job that finds the half abandoned touches nothing but `state`.
     // The window's bytes are only read, and the reader keeps them alive and unchanged until it
     // has waited or the job can no longer start sweeping.
     private var storage = FrameSearchStorage()
