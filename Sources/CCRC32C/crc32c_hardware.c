@@ -17,39 +17,37 @@ int atomscope_crc32c_hardware_available(void) {
     return (ecx & bit_SSE4_2) != 0;
 }
 
-// Runs at least this long go three ways at once (below).
-#define THREE_WAY_MINIMUM 4096
-// The most a three-way step takes: a third of it stays within what one shift can move.
-#define THREE_WAY_SEGMENT (3u << 20)
+// Runs at least this long go four ways at once (below).
+#define SPLIT_MINIMUM 4096
+// The most one split takes: a quarter of it stays within what one shift can move.
+#define SPLIT_SEGMENT (4u << 20)
 
 // One chain of CRC instructions waits for each result (three cycles for eight bytes) where the
-// processor could start one a cycle, so a long run is checksummed as three thirds side by side,
-// each from 0, and joined by moving the earlier registers across the later thirds (the register
-// is linear: crc(r, A B) = shift(crc(r, A), |B|) xor crc(0, B)). Three times the speed of one
-// chain on a frame of hundreds of kilobytes: a keyframe of a large state, or the length that
-// damage claims before the search after it.
+// processor could start one a cycle, so a long run is checksummed as four quarters side by
+// side, each from 0 (the lanes below), and joined by moving the earlier registers across the
+// later quarters (the register is linear: crc(r, A B) = shift(crc(r, A), |B|) xor crc(0, B)).
+// About three times the speed of one chain on a frame of hundreds of kilobytes: a keyframe of
+// a large state, or the length that damage claims before the search after it.
 __attribute__((target("sse4.2,pclmul")))
-static uint64_t three_way(uint64_t wide, const unsigned char **bytes, size_t *remaining) {
+static uint64_t split_four_ways(uint64_t wide, const unsigned char **bytes, size_t *remaining) {
     const unsigned char *p = *bytes;
     size_t count = *remaining;
-    while (count >= THREE_WAY_MINIMUM) {
-        size_t segment = count < THREE_WAY_SEGMENT ? count : THREE_WAY_SEGMENT;
-        size_t third = (segment / 3) & ~(size_t)7;
-        const unsigned char *a = p, *b = p + third, *c = p + 2 * third;
-        uint64_t ca = wide, cb = 0, cc = 0;
-        for (size_t offset = 0; offset < third; offset += 8) {
-            uint64_t wa, wb, wc;
-            memcpy(&wa, a + offset, 8);
-            memcpy(&wb, b + offset, 8);
-            memcpy(&wc, c + offset, 8);
-            ca = _mm_crc32_u64(ca, wa);
-            cb = _mm_crc32_u64(cb, wb);
-            cc = _mm_crc32_u64(cc, wc);
+    while (count >= SPLIT_MINIMUM) {
+        size_t segment = count < SPLIT_SEGMENT ? count : SPLIT_SEGMENT;
+        size_t quarter = (segment / 4) & ~(size_t)7;
+        atomscope_crc32c_lanes lanes;
+        for (int lane = 0; lane < 4; lane++) {
+            lanes.bytes[lane] = p + (size_t)lane * quarter;
+            lanes.count[lane] = quarter;
+            lanes.crc[lane] = 0;
         }
-        uint32_t joined = atomscope_shift_inline((uint32_t)ca, third) ^ (uint32_t)cb;
-        wide = atomscope_shift_inline(joined, third) ^ (uint32_t)cc;
-        p += 3 * third;
-        count -= 3 * third;
+        lanes.crc[0] = (uint32_t)wide;
+        atomscope_crc32c_hardware_lanes(&lanes);
+        uint32_t joined = lanes.crc[0];
+        for (int lane = 1; lane < 4; lane++) joined = atomscope_shift_inline(joined, quarter) ^ lanes.crc[lane];
+        wide = joined;
+        p += 4 * quarter;
+        count -= 4 * quarter;
     }
     *bytes = p;
     *remaining = count;
@@ -60,8 +58,8 @@ __attribute__((target("sse4.2")))
 uint32_t atomscope_crc32c_hardware(uint32_t crc, const void *bytes, size_t count) {
     const unsigned char *p = bytes;
     uint64_t wide = crc;
-    if (count >= THREE_WAY_MINIMUM && atomscope_crc32c_shift_hardware_available()) {
-        wide = three_way(wide, &p, &count);
+    if (count >= SPLIT_MINIMUM && atomscope_crc32c_shift_hardware_available()) {
+        wide = split_four_ways(wide, &p, &count);
     }
     while (count >= 8) {
         uint64_t word;

@@ -477,10 +477,9 @@ int atomscope_frame_search_settle(atomscope_frame_search *search, const unsigned
 }
 
 __attribute__((target("sse4.2,pclmul")))
-int atomscope_frame_search_adopt(atomscope_frame_search *search, const atomscope_frame_search *other, uint32_t reg_at_split) {
+int atomscope_frame_search_adopt(atomscope_frame_search *search, const atomscope_frame_search *other, int64_t split, uint32_t reg_at_split) {
     size_t pending = other->ring_count + other->heap_count;
     if (search->heap_capacity - search->heap_count < pending) return ATOMSCOPE_FRAME_SEARCH_FULL;
-    int64_t split = search->offset;
     // Both registers run over the same bytes from `split` on, one from `reg_at_split` and one
     // from 0, so one is the other plus `reg_at_split` moved on by the bytes between.
     for (size_t index = 0; index < pending; index++) {
@@ -492,7 +491,6 @@ int atomscope_frame_search_adopt(atomscope_frame_search *search, const atomscope
     }
     search->reg = shift_any(reg_at_split, other->offset - split) ^ other->reg;
     search->offset = other->offset;
-    search->candidates += other->candidates;
     return ATOMSCOPE_FRAME_SEARCH_REACHED_END;
 }
 
@@ -536,9 +534,10 @@ int atomscope_frame_search_settle(atomscope_frame_search *s, const unsigned char
     return ATOMSCOPE_FRAME_SEARCH_REACHED_END;
 }
 
-int atomscope_frame_search_adopt(atomscope_frame_search *search, const atomscope_frame_search *other, uint32_t reg_at_split) {
+int atomscope_frame_search_adopt(atomscope_frame_search *search, const atomscope_frame_search *other, int64_t split, uint32_t reg_at_split) {
     (void)search;
     (void)other;
+    (void)split;
     (void)reg_at_split;
     return ATOMSCOPE_FRAME_SEARCH_FULL;
 }

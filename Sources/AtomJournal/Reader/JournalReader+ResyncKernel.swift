@@ -45,13 +45,12 @@ extension JournalReader {
                 // valid ones right after it, found before another thread would have started.
                 let alone = min(Int64(end), search.offset + Int64(searchSplit.alone))
                 status = Self.sweep(&search, &pending, address, base, to: alone)
-                guard status == ATOMSCOPE_FRAME_SEARCH_REACHED_END, Int64(end) - alone >= Int64(searchSplit.minimum) else {
-                    if status == ATOMSCOPE_FRAME_SEARCH_REACHED_END, alone < Int64(end) {
-                        status = Self.sweep(&search, &pending, address, base, to: Int64(end))
-                    }
-                    return
+                guard status == ATOMSCOPE_FRAME_SEARCH_REACHED_END, alone < Int64(end) else { return }
+                if Int64(end) - alone >= Int64(searchSplit.minimum) {
+                    (status, settled) = Self.sweepSplit(&search, &pending, address, base, to: Int64(end), handsOver: searchSplit.handsOver)
+                } else {
+                    status = Self.sweep(&search, &pending, address, base, to: Int64(end))
                 }
-                (status, settled) = Self.sweepSplit(&search, &pending, address, base, to: Int64(end), handsOver: searchSplit.handsOver)
             }
             work.candidates = candidatesBefore + Int(search.candidates)
             work.bytesSwept += Int(settled)
@@ -101,6 +100,7 @@ extension JournalReader {
                 // No thread took the second half up in time (all busy): this one sweeps it.
                 return (sweep(&search, &pending, window, base, to: end), 0)
             }
+            search.candidates += second.search.candidates
             let atSplit = search.reg
             // Candidates that start before the split and end past it: the first half's alone to
             // test, up to where the second half found a frame (one of the first half's that ends
@@ -112,14 +112,12 @@ extension JournalReader {
             if second.status == ATOMSCOPE_FRAME_SEARCH_FOUND {
                 search.found_start = second.search.found_start
                 search.found_end = second.search.found_end
-                search.candidates += second.search.candidates
                 return (ATOMSCOPE_FRAME_SEARCH_FOUND, settled)
             }
             // Neither found one: the first half takes the second's candidates and stands at its end.
-            search.offset = split
             pending.reserveHeap(second.search.ring_count + second.search.heap_count, &search)
             var joined = second.search
-            return (atomscope_frame_search_adopt(&search, &joined, atSplit), settled)
+            return (atomscope_frame_search_adopt(&search, &joined, split, atSplit), settled)
         }
     }
 }

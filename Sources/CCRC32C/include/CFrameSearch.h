@@ -73,13 +73,13 @@ int atomscope_frame_search_sweep(atomscope_frame_search *search, const unsigned 
 /// where the last one ended). `window` is as for atomscope_frame_search_sweep.
 int atomscope_frame_search_settle(atomscope_frame_search *search, const unsigned char *window, int64_t base, int64_t end);
 
-/// Joins the two halves of a split search. `search` stopped at the split (its offset) with
-/// `reg_at_split` as its register there; `other` swept on from the split, starting from
-/// register 0, and holds the candidates that start after it. Their targets are moved into
-/// `search`'s register (CRC-32C is linear, so the two registers differ by `reg_at_split`
-/// moved on over the bytes between) and put in its heap; `search` then stands where `other`
-/// stopped. Returns ATOMSCOPE_FRAME_SEARCH_FULL, changing nothing, when the heap lacks room for
-/// them all, otherwise ATOMSCOPE_FRAME_SEARCH_REACHED_END.
-int atomscope_frame_search_adopt(atomscope_frame_search *search, const atomscope_frame_search *other, uint32_t reg_at_split);
+/// Joins the two halves of a split search. `search` had `reg_at_split` as its register at
+/// `split`; `other` swept on from `split`, starting from register 0, and holds the candidates
+/// that start after it. Their targets are moved into `search`'s register (CRC-32C is linear,
+/// so the two registers differ by `reg_at_split` moved on over the bytes between) and put in
+/// its heap; `search` then stands where `other` stopped, with `other`'s register made its own.
+/// Counts of work are the caller's to add. Returns ATOMSCOPE_FRAME_SEARCH_FULL, changing
+/// nothing, when the heap lacks room for them all, otherwise ATOMSCOPE_FRAME_SEARCH_REACHED_END.
+int atomscope_frame_search_adopt(atomscope_frame_search *search, const atomscope_frame_search *other, int64_t split, uint32_t reg_at_split);
 
 #endif

@@ -61,13 +61,13 @@ struct CRC32CTests {
         #expect(CRC32C.mask(0) == 0xA282_EAD8)
     }
 
-    /// Long runs go three ways at once, joined by shifts; the answer is the one chain's, at
-    /// the smallest such length, around it, and over several segments of 3 MiB.
+    /// Long runs go four ways at once, joined by shifts; the answer is the one chain's, at
+    /// the smallest such length, around it, and over several segments of 4 MiB.
     @Test(.enabled(if: CRC32C.hardware)) func longRunsAgreeWithTheTables() {
         var random = FormatSeededRandom(seed: 12)
         let bytes = (0..<(7 << 20) + 64).map { _ in UInt8(truncatingIfNeeded: random.next()) }
         bytes.withUnsafeBytes { raw in
-            for count in [4_095, 4_096, 4_097, 4_103, 65_543, (3 << 20) - 1, 3 << 20, (3 << 20) + 5, (7 << 20) + 60] {
+            for count in [4_095, 4_096, 4_097, 4_103, 65_543, (4 << 20) - 1, 4 << 20, (4 << 20) + 5, (7 << 20) + 60] {
                 for start in [0, 3] {
                     let slice = UnsafeRawBufferPointer(rebasing: raw[start..<(start + count)])
                     #expect(CRC32C.update(0x1234_5678, slice) == CRC32C.updateWithTables(0x1234_5678, slice), "\(start)+\(count)")
