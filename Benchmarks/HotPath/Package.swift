@@ -13,6 +13,7 @@ let package = Package(
             name: "RecorderHotPath",
             dependencies: [.product(name: "Atoms", package: "atomscope"), .product(name: "AtomJournal", package: "atomscope")]
         ),
+        .executableTarget(name: "OpenHotPath", dependencies: [.product(name: "AtomJournal", package: "atomscope")]),
         .executableTarget(name: "ScanHotPath", dependencies: [.product(name: "AtomJournal", package: "atomscope")]),
         .executableTarget(
             name: "TodoHotPath",

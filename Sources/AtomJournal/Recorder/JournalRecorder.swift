@@ -170,8 +170,19 @@ public final class JournalRecorder {
         }
         try commit.updatedAtoms.withUnsafeBufferPointer { atoms throws(JournalError) in
             guard let first = atoms.baseAddress else { return }
+            // The table is read through a local copy: reading the property costs an
+            // exclusivity check per atom. An atom new to the recorder is defined through
+            // `self`, and the copy taken again.
+            var table = self.atoms
             for atom in first..<(first + atoms.count) {
-                guard let recorded = try recordedAtom(atom, in: commit) else { continue }
+                let recorded: RecordedAtom
+                if let known = table[atom.pointee.number] {
+                    recorded = known
+                } else {
+                    guard let defined = try recordedAtom(atom, in: commit) else { continue }
+                    recorded = defined
+                    table = self.atoms
+                }
                 recorded.write(atom, into: &step.updated, patches: &step.patches, encoder: encoder)
             }
         }

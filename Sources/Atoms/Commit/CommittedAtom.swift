@@ -34,9 +34,19 @@ public struct CommittedAtom {
     /// The atom's committed value when it is of type `T`, read in place; `nil` when it is of
     /// another type, or when ``withCommittedValue(_:)`` would return `nil`.
     @inlinable
-    public func committedValue<T>(as _: T.Type) -> T? {
-        guard node.committedRevision == revision, let address = node.committedAddress, node.committedType == T.self else { return nil }
+    public func committedValue<T>(as type: T.Type) -> T? {
+        // Not `Optional.map`: a closure formed in main-actor code checks the executor at
+        // each call.
+        guard let address = committedAddress(of: type) else { return nil }
         return address.load(as: T.self)
+    }
+
+    /// Where the committed value is when it is still the commit's and of type `type`, else
+    /// `nil`. Not inlinable on purpose: here the node's fields are read without the
+    /// exclusivity checks and accessor calls that code inlined into a recorder pays for each.
+    public func committedAddress(of type: any Any.Type) -> UnsafeRawPointer? {
+        guard node.committedRevision == revision, let address = node.committedAddress, node.committedType == type else { return nil }
+        return address
     }
 
     /// The value the commit gave the atom, boxed; `nil` when the atom has none or a later
