@@ -98,10 +98,21 @@ void atomscope_crc32c_hardware_lanes(atomscope_crc32c_lanes *lanes) {
         c2 = _mm_crc32_u64(c2, w2);
         c3 = _mm_crc32_u64(c3, w3);
     }
-    lanes->crc[0] = atomscope_crc32c_hardware((uint32_t)c0, p0 + common, lanes->count[0] - common);
-    lanes->crc[1] = atomscope_crc32c_hardware((uint32_t)c1, p1 + common, lanes->count[1] - common);
-    lanes->crc[2] = atomscope_crc32c_hardware((uint32_t)c2, p2 + common, lanes->count[2] - common);
-    lanes->crc[3] = atomscope_crc32c_hardware((uint32_t)c3, p3 + common, lanes->count[3] - common);
+    size_t r0 = lanes->count[0] - common, r1 = lanes->count[1] - common;
+    size_t r2 = lanes->count[2] - common, r3 = lanes->count[3] - common;
+    if ((r0 | r1 | r2 | r3) < 16) {
+        // Frames of similar sizes, the usual case: each tail in at most four steps, inline,
+        // so that the four run side by side instead of as four calls one after another.
+        lanes->crc[0] = atomscope_crc32c_short_inline((uint32_t)c0, p0 + common, r0);
+        lanes->crc[1] = atomscope_crc32c_short_inline((uint32_t)c1, p1 + common, r1);
+        lanes->crc[2] = atomscope_crc32c_short_inline((uint32_t)c2, p2 + common, r2);
+        lanes->crc[3] = atomscope_crc32c_short_inline((uint32_t)c3, p3 + common, r3);
+        return;
+    }
+    lanes->crc[0] = atomscope_crc32c_hardware((uint32_t)c0, p0 + common, r0);
+    lanes->crc[1] = atomscope_crc32c_hardware((uint32_t)c1, p1 + common, r1);
+    lanes->crc[2] = atomscope_crc32c_hardware((uint32_t)c2, p2 + common, r2);
+    lanes->crc[3] = atomscope_crc32c_hardware((uint32_t)c3, p3 + common, r3);
 }
 
 #elif defined(__aarch64__) && (defined(__linux__) || defined(__APPLE__))

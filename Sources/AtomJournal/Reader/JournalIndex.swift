@@ -55,60 +55,13 @@ public struct JournalIndex: Sendable {
 
     /// Scans a journal and builds its index.
     public init(reader: JournalReader) throws(JournalError) {
-        var base = DeltaBase()
-        // Steps are nearly every frame: they go to a local array, with their deltas read
-        // inline; only the rarer records go through `self`. Small steps take about 40 bytes;
-        // reserving for that avoids growing the array a million times on a large journal.
-        var steps: [StepEntry] = []
-        steps.reserveCapacity(min(reader.fileSize / 40, 1 << 24))
-        let path = reader.path
-        ending = try reader.scanFrames { frame throws(JournalError) in
-            guard frame.type == RecordType.step.rawValue else {
-                try add(frame, base: &base, stepCount: steps.count, reader: reader)
-                return
-            }
-            // Only the deltas: the rest is decoded when the step is asked for.
-            var bytes = ByteReader(frame.payload)
-            do {
-                let commitDelta = try bytes.signed()
-                let timeDelta = try bytes.signed()
-                let commit = Int64(truncatingIfNeeded: base.commit) &+ commitDelta
-                guard commit >= 0 else { throw PayloadError.invalid("commit number out of range") }
-                base = DeltaBase(commit: Int(truncatingIfNeeded: commit), time: base.time &+ timeDelta)
-            } catch {
-                throw .corruptFrame(path: path, offset: frame.offset, reason: "record payload \(error)")
-            }
-            steps.append(StepEntry(offset: frame.offset, commit: base.commit, time: base.time))
-        }
-        self.steps = steps
+        var builder = JournalIndexBuilder(reader: reader)
+        let ending = try reader.scanFrames(visitor: &builder)
+        self = builder.index
+        steps = builder.steps
+        self.ending = ending
     }
 
-    private mutating func add(_ frame: JournalFrame, base: inout DeltaBase, stepCount: Int, reader: JournalReader) throws(JournalError) {
-        guard let type = RecordType(rawValue: frame.type) else {
-            unknownRecords += 1
-            return
-        }
-        switch type {
-        case .step:
-            break // read by the initializer itself
-        case .keyframe:
-            var bytes = ByteReader(frame.payload)
-            do {
-                base = DeltaBase(commit: try bytes.number(), time: try bytes.signed())
-            } catch {
-                throw .corruptFrame(path: reader.path, offset: frame.offset, reason: "record payload \(error)")
-            }
-            keyframes.append(KeyframeEntry(offset: frame.offset, stepCount: stepCount, commit: base.commit))
-        case .atomDefinition, .subscriberDefinition, .locationDefinition, .mark, .close:
-            var unused = DeltaBase()
-            switch try reader.decode(frame, base: &unused) {
-            case .atomDefinition(let definition): atoms[definition.number] = definition
-            case .subscriberDefinition(let definition): subscribers[definition.number] = definition
-            case .locationDefinition(let definition): locations[definition.number] = definition
-            case .mark(let mark): marks.append(MarkEntry(stepCount: stepCount, mark: mark))
-            case .close(let record): close = record
-            default: break
-            }
-        }
-    }
+    /// An empty index, for ``JournalIndexBuilder`` to fill.
+    init() {}
 }

@@ -103,7 +103,15 @@ public final class JournalReader {
     /// ``JournalError/frameTooLarge(path:offset:length:)`` for damage that valid data
     /// follows, after visiting every frame before it.
     public func scanFrames(_ visit: (JournalFrame) throws(JournalError) -> Void) throws(JournalError) -> JournalEnding {
-        let ending = try scan(recovering: false, damaged: { _ in }, visit)
+        try withoutActuallyEscaping(visit) { (visit) throws(JournalError) in
+            var visitor = ClosureFrameVisitor(body: visit)
+            return try scanFrames(visitor: &visitor)
+        }
+    }
+
+    /// ``scanFrames(_:)`` with a visitor of this module, specialised into the scan's loop.
+    func scanFrames<Visitor: JournalFrameVisitor>(visitor: inout Visitor) throws(JournalError) -> JournalEnding {
+        let ending = try scan(recovering: false, damaged: { _ in }, &visitor)
         progress?(fileSize)
         return ending
     }
@@ -120,15 +128,18 @@ public final class JournalReader {
         reportingDamage damaged: (JournalDamage) -> Void,
         _ visit: (JournalFrame) throws(JournalError) -> Void
     ) throws(JournalError) -> JournalEnding {
-        let ending = try scan(recovering: true, damaged: damaged, visit)
+        let ending = try withoutActuallyEscaping(visit) { (visit) throws(JournalError) in
+            var visitor = ClosureFrameVisitor(body: visit)
+            return try scan(recovering: true, damaged: damaged, &visitor)
+        }
         progress?(fileSize)
         return ending
     }
 
-    private func scan(
+    private func scan<Visitor: JournalFrameVisitor>(
         recovering: Bool,
         damaged report: (JournalDamage) -> Void,
-        _ visit: (JournalFrame) throws(JournalError) -> Void
+        _ visitor: inout Visitor
     ) throws(JournalError) -> JournalEnding {
         var offset = header.size
         var expected: UInt64 = 0
@@ -174,7 +185,7 @@ public final class JournalReader {
                         let type = raw[start + 8]
                         let payload = UnsafeRawBufferPointer(rebasing: raw[(start + JournalFormat.frameHeaderSize)..<(start + size)])
                         do throws(JournalError) {
-                            try visit(JournalFrame(offset: base &+ start, sequence: firstSequence &+ frames, type: type, payload: payload))
+                            try visitor.visit(JournalFrame(offset: base &+ start, sequence: firstSequence &+ frames, type: type, payload: payload))
                         } catch {
                             failure = error
                             break scanning
@@ -256,7 +267,7 @@ public final class JournalReader {
             let visited = window.withUnsafeBytes { bytes in
                 let payload = UnsafeRawBufferPointer(rebasing: bytes[(start + JournalFormat.frameHeaderSize)..<(start + size)])
                 return Result { () throws(JournalError) in
-                    try visit(JournalFrame(offset: offset, sequence: sequence, type: type, payload: payload))
+                    try visitor.visit(JournalFrame(offset: offset, sequence: sequence, type: type, payload: payload))
                 }
             }
             try visited.get()
