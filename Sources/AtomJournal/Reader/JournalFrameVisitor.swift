@@ -8,6 +8,41 @@ protocol JournalFrameVisitor {
     /// Receives one valid frame; its payload is valid only during the call. An error stops
     /// the scan and is thrown from it.
     mutating func visit(_ frame: JournalFrame) throws(JournalError)
+
+    /// Takes, in one go, as many of the frames from `run.position` on as it can check and
+    /// handle itself, and returns how many it took; the scan hands the rest to ``visit(_:)``.
+    /// A visitor takes a frame only if it is whole in `run.bytes`, its length, checksum and
+    /// sequence number are valid by the reader's rules, and ``visit(_:)`` would have done the
+    /// same with it.
+    mutating func visitRun(_ run: FrameRun) -> FrameRun.Taken
+}
+
+/// A stretch of the reader's window that a visitor may take frames from (see
+/// ``JournalFrameVisitor/visitRun(_:)``).
+struct FrameRun {
+    /// The window.
+    let bytes: UnsafeRawBufferPointer
+    /// Where the next frame starts in `bytes`, and the file offset of `bytes`' first byte.
+    let position: Int
+    let fileOffset: Int
+    /// The sequence number the next frame must have.
+    let sequence: UInt64
+    /// The CRC-32C register after the journal's salt.
+    let seed: UInt32
+
+    /// What a visitor took: the frames, where the next one starts, and the last one's type.
+    struct Taken {
+        let frames: UInt64
+        let end: Int
+        let lastType: UInt8
+    }
+}
+
+extension JournalFrameVisitor {
+    /// Takes nothing: every frame goes to ``visit(_:)``.
+    func visitRun(_ run: FrameRun) -> FrameRun.Taken {
+        FrameRun.Taken(frames: 0, end: run.position, lastType: 0)
+    }
 }
 
 /// A closure as a visitor, for the public closure-taking scans.

@@ -3,6 +3,8 @@
 ///
 /// A visitor, so that the scan's loop runs it without a call per frame (see
 /// ``JournalFrameVisitor``); steps, nearly every frame of a journal, take the first branch.
+import CCRC32C
+
 struct JournalIndexBuilder: JournalFrameVisitor {
     let reader: JournalReader
     var index = JournalIndex()
@@ -10,9 +12,11 @@ struct JournalIndexBuilder: JournalFrameVisitor {
     var steps: [JournalIndex.StepEntry] = []
     private var commit = 0
     private var time: Int64 = 0
+    private let takesRuns: Bool
 
     init(reader: JournalReader) {
         self.reader = reader
+        takesRuns = Self.takesRuns && !reader.indexesPortably
         // Small steps take about 40 bytes; reserving for that avoids growing the array a
         // million times on a large journal.
         steps.reserveCapacity(min(reader.fileSize / 40, 1 << 24))
@@ -72,5 +76,52 @@ struct JournalIndexBuilder: JournalFrameVisitor {
             default: break
             }
         }
+    }
+}
+
+extension JournalIndexBuilder {
+    /// Steps go to the C loop (`atomscope_index_steps`), which writes their entries straight
+    /// into the array's new room, when the processor has the CRC instructions and the entry's
+    /// layout is the C struct's.
+    static let takesRuns = CRC32C.hardware
+        && MemoryLayout<JournalIndex.StepEntry>.size == MemoryLayout<atomscope_step_entry>.size
+        && MemoryLayout<JournalIndex.StepEntry>.stride == MemoryLayout<atomscope_step_entry>.stride
+        && MemoryLayout<JournalIndex.StepEntry>.offset(of: \.offset) == 0
+        && MemoryLayout<JournalIndex.StepEntry>.offset(of: \.commit) == 8
+        && MemoryLayout<JournalIndex.StepEntry>.offset(of: \.time) == 16
+
+    mutating func visitRun(_ run: FrameRun) -> FrameRun.Taken {
+        guard takesRuns, let bytes = run.bytes.baseAddress else { return FrameRun.Taken(frames: 0, end: run.position, lastType: 0) }
+        var state = atomscope_step_run()
+        state.bytes = bytes.assumingMemoryBound(to: UInt8.self)
+        state.count = run.bytes.count
+        state.position = run.position
+        state.file_offset = Int64(run.fileOffset)
+        state.seed = run.seed
+        state.step_type = RecordType.step.rawValue
+        state.maximum_payload = UInt32(JournalFormat.maximumPayloadSize)
+        state.sequence = run.sequence
+        state.commit = Int64(commit)
+        state.time = time
+        // The room the array has, or room for more small steps when it has little: asking
+        // for more than it has makes it grow (by doubling), copying every entry so far.
+        let spare = steps.capacity - steps.count
+        steps.append(addingCapacity: spare >= 64 ? min(spare, 1 << 14) : 1 << 14) { span in
+            span.withUnsafeMutableBufferPointer { buffer, initialized in
+                guard let base = buffer.baseAddress else { return }
+                let room = buffer.count - initialized
+                UnsafeMutableRawPointer(base + initialized).withMemoryRebound(to: atomscope_step_entry.self, capacity: room) { entries in
+                    state.entries = entries
+                    state.capacity = room
+                    state.used = 0
+                    atomscope_index_steps(&state)
+                }
+                initialized += state.used
+            }
+        }
+        guard state.used > 0 else { return FrameRun.Taken(frames: 0, end: run.position, lastType: 0) }
+        commit = Int(state.commit)
+        time = state.time
+        return FrameRun.Taken(frames: UInt64(state.used), end: state.position, lastType: RecordType.step.rawValue)
     }
 }

@@ -25,6 +25,9 @@ public final class JournalReader {
     /// Whether a search after damage runs the Swift loop even where the processor could run
     /// the faster one: for tests that compare the two.
     var searchesPortably = false
+    /// Whether opening indexes every step in Swift even where the processor could run the C
+    /// loop: for tests that compare the two.
+    var indexesPortably = false
     /// When a search after damage sweeps in two halves at once; tests make it split small
     /// stretches.
     var searchSplit = SearchSplit()
@@ -169,11 +172,22 @@ public final class JournalReader {
             // A copy too: `expected` is captured by this closure and by `resume`, so reading it
             // here cost a dynamic exclusivity check (about 76 instructions) per batch.
             let firstSequence = expected
-            let (consumed, frames, last) = window.withUnsafeBytes { raw in
+            let (consumed, frames, last, taken) = window.withUnsafeBytes { raw in
                 var position = first
                 var frames: UInt64 = 0
                 var last: UInt8?
+                var taken: UInt64 = 0
                 scanning: while true {
+                    // What the visitor takes in one go, then what it leaves, frame by frame.
+                    let run = visitor.visitRun(FrameRun(
+                        bytes: raw, position: position, fileOffset: base, sequence: firstSequence &+ frames, seed: ~saltState
+                    ))
+                    if run.frames > 0 {
+                        frames += run.frames
+                        taken += run.frames
+                        position = run.end
+                        last = run.lastType
+                    }
                     // The next frames that lie whole in the window, checksummed four at a time.
                     let batch = FrameBatch(raw, from: position)
                     guard batch.count > 0 else { break }
@@ -195,9 +209,10 @@ public final class JournalReader {
                         position = start + size
                     }
                 }
-                return (position - first, frames, last)
+                return (position - first, frames, last, taken)
             }
             work.bytesChecksummed += consumed
+            work.framesTakenInRuns += Int(taken)
             if let failure { throw failure }
             if frames > 0 {
                 offset += consumed

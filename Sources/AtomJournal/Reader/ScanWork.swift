@@ -9,4 +9,7 @@ struct ScanWork: Equatable {
     var bytesSwept = 0
     /// Candidate frame headers that passed the cheap checks and had their checksum tested.
     var candidates = 0
+    /// Frames a visitor took in runs (``JournalFrameVisitor/visitRun(_:)``) rather than one by
+    /// one: steps indexed by the C loop.
+    var framesTakenInRuns = 0
 }

@@ -1,0 +1,48 @@
+#ifndef ATOMSCOPE_CSTEPINDEX_H
+#define ATOMSCOPE_CSTEPINDEX_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+/// Where a step is and when it happened: the fields of JournalIndex.StepEntry, in its order.
+typedef struct {
+    int64_t offset;
+    int64_t commit;
+    int64_t time;
+} atomscope_step_entry;
+
+/// A run of step frames for atomscope_index_steps to validate and index.
+typedef struct {
+    /// The bytes in memory (the reader's window) and how many there are.
+    const unsigned char *bytes;
+    size_t count;
+    /// In: where the first frame starts, in `bytes`. Out: after the last frame taken.
+    size_t position;
+    /// The file offset of bytes[0], for the entries' offsets.
+    int64_t file_offset;
+    /// The CRC-32C register after the journal's salt (the inverted salt state).
+    uint32_t seed;
+    /// The record type byte of a step, and the largest payload a frame may declare.
+    uint8_t step_type;
+    uint32_t maximum_payload;
+    /// In: the sequence number the next frame must have, and the commit and time the next
+    /// step's differences apply to. Out: the same after the frames taken.
+    uint64_t sequence;
+    int64_t commit;
+    int64_t time;
+    /// Where the entries go: room for `capacity`, of which `used` are taken (in and out).
+    atomscope_step_entry *entries;
+    size_t capacity;
+    size_t used;
+} atomscope_step_run;
+
+/// Takes consecutive step frames from `run->position` while each lies whole in the bytes, is
+/// valid (length, checksum, sequence number) and holds two short differences (each varint
+/// one or two bytes, the commit not negative), appending an entry for each; returns how many
+/// it took. It stops before the first frame that is anything else, leaving it to the
+/// reader's general rules, which decide what it is. Only call it when
+/// atomscope_crc32c_hardware_available() returned nonzero (elsewhere than x86-64 it takes
+/// nothing).
+size_t atomscope_index_steps(atomscope_step_run *run);
+
+#endif

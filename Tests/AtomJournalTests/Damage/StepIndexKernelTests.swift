@@ -1,0 +1,175 @@
+@testable import AtomJournal
+import Foundation
+import Testing
+
+/// Opening a journal indexes most steps in C (`atomscope_index_steps`), four frames
+/// checksummed side by side; the Swift loop is the reference. Both must give the same index,
+/// or the same error, on every journal: steps with differences of every varint size, commits
+/// that go negative, frames of many sizes, damage and torn ends anywhere, and frames that
+/// cross the reader's 4 MiB chunks.
+@Suite struct StepIndexKernelTests {
+    /// The index or the error a journal gives, and how many steps the C loop took.
+    struct Outcome: Equatable {
+        var steps: [JournalIndex.StepEntry] = []
+        var keyframes: [JournalIndex.KeyframeEntry] = []
+        var marks: [JournalIndex.MarkEntry] = []
+        var atoms = 0
+        var ending: JournalEnding?
+        var error: JournalError?
+    }
+
+    private func open(_ url: URL, portably: Bool) throws -> (outcome: Outcome, takenInRuns: Int) {
+        let reader = try JournalReader(url: url)
+        reader.indexesPortably = portably
+        var outcome = Outcome()
+        do {
+            let index = try JournalIndex(reader: reader)
+            outcome.steps = index.steps
+            outcome.keyframes = index.keyframes
+            outcome.marks = index.marks
+            outcome.atoms = index.atoms.count
+            outcome.ending = index.ending
+        } catch {
+            outcome.error = error
+        }
+        return (outcome, reader.work.framesTakenInRuns)
+    }
+
+    /// A reproducible source of numbers.
+    struct Numbers {
+        var state: UInt64
+        mutating func next() -> UInt64 {
+            state &+= 0x9E37_79B9_7F4A_7C15
+            var z = state
+            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+            return z ^ (z >> 31)
+        }
+        mutating func below(_ bound: Int) -> Int { Int(next() % UInt64(bound)) }
+    }
+
+    /// Records of a journal of `count` steps whose differences are of every size: most one
+    /// byte, many two, some longer, some negative, with keyframes and marks between them.
+    /// A `plain` journal's steps all have one-byte differences, except the negative commit's,
+    /// so that the C loop takes all of them but those after a keyframe.
+    private func records(steps count: Int, numbers: inout Numbers, negativeCommitAt: Int? = nil, plain: Bool = false) -> [JournalRecord] {
+        var records: [JournalRecord] = [
+            .atomDefinition(JournalAtomDefinition(number: 0, id: "Count", kind: "state", valueType: "Int", isRestorable: true, isSensitive: false, isKeepAlive: false)),
+            .keyframe(JournalKeyframe(commit: 0, time: 0, atoms: [JournalValueEntry(atom: 0, value: .json("0"))], edges: [], subscriptions: [])),
+        ]
+        var commit = 0
+        var time: Int64 = 0
+        let keyframeEvery = 20 + numbers.below(300)
+        for step in 0..<count {
+            switch plain ? 19 : numbers.below(20) {
+            case 0: commit += 64 + numbers.below(8_000)  // a two-byte commit difference
+            case 1: commit += 70_000 + numbers.below(1 << 30)  // longer
+            case 2: commit -= min(commit, numbers.below(50))  // back, never below zero
+            default: commit += 1
+            }
+            if step == negativeCommitAt {
+                // Below zero for this step alone: the next one's difference brings it back.
+                records.append(.step(JournalStep(commit: -1 - numbers.below(1_000), time: time, operation: "set")))
+                continue
+            }
+            switch plain ? 0 : numbers.below(10) {
+            case 0...4: time += Int64(numbers.below(60))
+            case 5...7: time += Int64(64 + numbers.below(8_000))
+            case 8: time += Int64(10_000 + numbers.below(1_000_000_000))
+            default: time -= Int64(numbers.below(5_000))
+            }
+            let text = String(repeating: "x", count: numbers.below(numbers.below(10) == 0 ? 300 : 12))
+            records.append(.step(JournalStep(
+                commit: commit, time: time, operation: "set", updated: [JournalValueEntry(atom: 0, value: .json("\"\(text)\""))]
+            )))
+            if step % keyframeEvery == keyframeEvery - 1 {
+                records.append(.keyframe(JournalKeyframe(commit: commit, time: time, atoms: [], edges: [], subscriptions: [])))
+            }
+            if numbers.below(500) == 0 {
+                records.append(.mark(JournalMark(commit: commit, time: time, label: "mark \(step)")))
+            }
+        }
+        return records
+    }
+
+    private func bytes(_ records: [JournalRecord]) -> [UInt8] {
+        FormatSpec.journal(salt: FormatSpec.vectorSalt, metadata: [:], records: records)
+    }
+
+    @Test func randomJournalsWholeDamagedAndTornIndexAlike() throws {
+        let folder = try FormatScratchFolder()
+        var numbers = Numbers(state: 16)
+        var takenInRuns = 0
+        for seed in 0..<150 {
+            let negative = seed % 10 == 9 ? numbers.below(400) : nil
+            var journal = bytes(records(steps: 50 + numbers.below(1_500), numbers: &numbers, negativeCommitAt: negative))
+            let headerSize = FormatSpec.layout(of: journal).headerSize
+            switch seed % 3 {
+            case 1:
+                let at = headerSize + numbers.below(journal.count - headerSize)
+                journal[at] ^= UInt8(1 + numbers.below(255))
+            case 2:
+                journal.removeSubrange((headerSize + numbers.below(journal.count - headerSize))...)
+            default:
+                break
+            }
+            let url = try folder.write(journal, name: "journal-\(seed)")
+            let portable = try open(url, portably: true)
+            let kernel = try open(url, portably: false)
+            #expect(kernel.outcome == portable.outcome, "journal \(seed)")
+            #expect(portable.takenInRuns == 0)
+            takenInRuns += kernel.takenInRuns
+        }
+        // The C loop really ran, wherever the processor has the CRC instructions.
+        if JournalIndexBuilder.takesRuns {
+            #expect(takenInRuns > 30_000)
+        }
+    }
+
+    @Test func aNegativeCommitIsTheSameError() throws {
+        let folder = try FormatScratchFolder()
+        var numbers = Numbers(state: 3)
+        for at in [7, 100, 333, 500, 599] {
+            let url = try folder.write(bytes(records(steps: 600, numbers: &numbers, negativeCommitAt: at, plain: true)), name: "negative-\(at)")
+            let portable = try open(url, portably: true)
+            let kernel = try open(url, portably: false)
+            #expect(portable.outcome.error != nil)
+            #expect(kernel.outcome == portable.outcome, "negative commit at step \(at)")
+        }
+    }
+
+    /// A frame again, or a frame missing: valid checksums, wrong sequence numbers.
+    @Test func aRepeatedOrMissingFrameIsTheSameError() throws {
+        let folder = try FormatScratchFolder()
+        var numbers = Numbers(state: 5)
+        let journal = bytes(records(steps: 800, numbers: &numbers, plain: true))
+        let frames = FormatSpec.layout(of: journal).frames
+        for index in [10, 200, 401, 650] {
+            let frame = frames[index]
+            var repeated = journal
+            repeated.insert(contentsOf: journal[frame.offset..<frame.end], at: frame.end)
+            var missing = journal
+            missing.removeSubrange(frame.offset..<frame.end)
+            for (name, damaged) in [("repeated", repeated), ("missing", missing)] {
+                let url = try folder.write(damaged, name: "\(name)-\(index)")
+                let portable = try open(url, portably: true)
+                let kernel = try open(url, portably: false)
+                #expect(portable.outcome.error != nil)
+                #expect(kernel.outcome == portable.outcome, "frame \(index) \(name)")
+            }
+        }
+    }
+
+    @Test func framesAcrossTheReadersChunksIndexAlike() throws {
+        let folder = try FormatScratchFolder()
+        var numbers = Numbers(state: 41)
+        // About 10 MB: two chunk boundaries, each crossed by some frame.
+        let journal = bytes(records(steps: 170_000, numbers: &numbers))
+        #expect(journal.count > 2 * JournalReader.chunkSize)
+        let url = try folder.write(journal)
+        let portable = try open(url, portably: true)
+        let kernel = try open(url, portably: false)
+        #expect(portable.outcome.error == nil && portable.outcome.steps.count == 170_000)
+        #expect(kernel.outcome == portable.outcome)
+    }
+}
