@@ -111,3 +111,37 @@ extension JournalError {
         }
     }
 }
+
+/// The index or the error a journal gives when opened: what two ways of opening it must agree
+/// on.
+struct IndexOutcome: Equatable {
+    var steps: [JournalIndex.StepEntry] = []
+    var keyframes: [JournalIndex.KeyframeEntry] = []
+    var marks: [JournalIndex.MarkEntry] = []
+    var atoms = 0
+    var unknownRecords = 0
+    var close: JournalClose?
+    var ending: JournalEnding?
+    var error: JournalError?
+
+    /// Opens `url` with a reader set up by `configure`; returns what it gave and the reader's
+    /// work.
+    static func open(_ url: URL, configure: (JournalReader) -> Void) throws -> (IndexOutcome, ScanWork) {
+        let reader = try JournalReader(url: url)
+        configure(reader)
+        var outcome = IndexOutcome()
+        do {
+            let index = try JournalIndex(reader: reader)
+            outcome.steps = index.steps
+            outcome.keyframes = index.keyframes
+            outcome.marks = index.marks
+            outcome.atoms = index.atoms.count
+            outcome.unknownRecords = index.unknownRecords
+            outcome.close = index.close
+            outcome.ending = index.ending
+        } catch {
+            outcome.error = error
+        }
+        return (outcome, reader.work)
+    }
+}

@@ -8,31 +8,9 @@ import Testing
 /// that go negative, frames of many sizes, damage and torn ends anywhere, and frames that
 /// cross the reader's 4 MiB chunks.
 @Suite struct StepIndexKernelTests {
-    /// The index or the error a journal gives, and how many steps the C loop took.
-    struct Outcome: Equatable {
-        var steps: [JournalIndex.StepEntry] = []
-        var keyframes: [JournalIndex.KeyframeEntry] = []
-        var marks: [JournalIndex.MarkEntry] = []
-        var atoms = 0
-        var ending: JournalEnding?
-        var error: JournalError?
-    }
-
-    private func open(_ url: URL, portably: Bool) throws -> (outcome: Outcome, takenInRuns: Int) {
-        let reader = try JournalReader(url: url)
-        reader.indexesPortably = portably
-        var outcome = Outcome()
-        do {
-            let index = try JournalIndex(reader: reader)
-            outcome.steps = index.steps
-            outcome.keyframes = index.keyframes
-            outcome.marks = index.marks
-            outcome.atoms = index.atoms.count
-            outcome.ending = index.ending
-        } catch {
-            outcome.error = error
-        }
-        return (outcome, reader.work.framesTakenInRuns)
+    private func open(_ url: URL, portably: Bool) throws -> (outcome: IndexOutcome, takenInRuns: Int) {
+        let (outcome, work) = try IndexOutcome.open(url) { $0.indexesPortably = portably }
+        return (outcome, work.framesTakenInRuns)
     }
 
     /// A reproducible source of numbers.
