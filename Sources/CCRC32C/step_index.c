@@ -79,22 +79,108 @@ static inline void checksum_four(const unsigned char *const p[4], const size_t n
     }
 }
 
+/// The same registers computed from zero, each frame's first `n % 8` bytes read as the end of
+/// a word whose first bytes are zeros (which leave a zero register zero), so that every lane
+/// runs whole words, the same number for frames of similar sizes, and no branch depends on
+/// a frame's exact length; the seed's share, the register after `n` zero bytes from it, is
+/// looked up in `zeros` and added (the register is linear in its start and the bytes).
+/// Reads the 8 bytes before each `p`, which the frame's header holds. Each `n` must be below
+/// ATOMSCOPE_STEP_INDEX_ZEROS.
+__attribute__((target("sse4.2"), always_inline))
+static inline void checksum_four_from_zero(const unsigned char *const p[4], const size_t n[4], const uint32_t *zeros, uint32_t crc[4]) {
+    uint64_t c[4];
+    const unsigned char *q[4];
+    size_t words[4];
+    for (int lane = 0; lane < 4; lane++) {
+        size_t head = n[lane] & 7;
+        // All ones above the head's bytes, none when there is no head.
+        uint64_t keep = (~(uint64_t)0 << (((8 - head) * 8) & 63)) & -(uint64_t)(head != 0);
+        c[lane] = _mm_crc32_u64(0, load64(p[lane] + head - 8) & keep);
+        q[lane] = p[lane] + head;
+        words[lane] = n[lane] >> 3;
+    }
+    size_t common = words[0];
+    if (words[1] < common) common = words[1];
+    if (words[2] < common) common = words[2];
+    if (words[3] < common) common = words[3];
+    uint64_t c0 = c[0], c1 = c[1], c2 = c[2], c3 = c[3];
+    for (size_t word = 0; word < common; word++) {
+        c0 = _mm_crc32_u64(c0, load64(q[0] + 8 * word));
+        c1 = _mm_crc32_u64(c1, load64(q[1] + 8 * word));
+        c2 = _mm_crc32_u64(c2, load64(q[2] + 8 * word));
+        c3 = _mm_crc32_u64(c3, load64(q[3] + 8 * word));
+    }
+    c[0] = c0, c[1] = c1, c[2] = c2, c[3] = c3;
+    for (int lane = 0; lane < 4; lane++) {
+        for (size_t word = common; word < words[lane]; word++) {
+            c[lane] = _mm_crc32_u64(c[lane], load64(q[lane] + 8 * word));
+        }
+        crc[lane] = (uint32_t)c[lane] ^ zeros[n[lane]];
+    }
+}
+
+__attribute__((target("sse4.2")))
+void atomscope_step_index_zeros(uint32_t seed, uint32_t *zeros) {
+    uint32_t reg = seed;
+    for (size_t count = 0; count < ATOMSCOPE_STEP_INDEX_ZEROS; count++) {
+        zeros[count] = reg;
+        reg = _mm_crc32_u8(reg, 0);
+    }
+}
+
+/// What the loop carries from frame to frame; a local copy of the run's fields, since a
+/// store to an entry could alias the run itself, which the compiler would then read again
+/// after every entry.
+typedef struct {
+    atomscope_step_entry *restrict entries;
+    int64_t file_offset;
+    size_t position;
+    uint64_t sequence;
+    int64_t commit;
+    int64_t time;
+    size_t used;
+} step_state;
+
+/// Checks the frame at `start` (its checksum register `crc` already computed) and enters it;
+/// returns 0, changing nothing, when the frame is not one the loop takes.
+static inline int take(step_state *state, const unsigned char *bytes, size_t start, size_t size, uint32_t crc) {
+    const unsigned char *frame = bytes + start;
+    if (mask(~crc) != load32(frame + 4) || load64(frame + 9) != state->sequence) return 0;
+    const unsigned char *payload = frame + HEADER_SIZE;
+    size_t limit = size - HEADER_SIZE;
+    int64_t commit_delta, time_delta;
+    size_t first = short_signed(payload, limit, &commit_delta);
+    if (first == 0) return 0;
+    if (short_signed(payload + first, limit - first, &time_delta) == 0) return 0;
+    // Wrapping, as the Swift rules add them; a negative commit is theirs to report.
+    int64_t commit = (int64_t)((uint64_t)state->commit + (uint64_t)commit_delta);
+    if (commit < 0) return 0;
+    state->commit = commit;
+    state->time = (int64_t)((uint64_t)state->time + (uint64_t)time_delta);
+    atomscope_step_entry *entry = state->entries + state->used;
+    entry->offset = state->file_offset + (int64_t)start;
+    entry->commit = commit;
+    entry->time = state->time;
+    state->used++;
+    state->sequence++;
+    state->position = start + size;
+    return 1;
+}
+
 __attribute__((target("sse4.2")))
 size_t atomscope_index_steps(atomscope_step_run *run) {
-    // Locals, not fields: a store to an entry could alias the run's fields, which the
-    // compiler would then read again after every entry.
     const unsigned char *bytes = run->bytes;
     const size_t count = run->count, capacity = run->capacity;
     const uint32_t maximum = run->maximum_payload, seed = run->seed;
     const uint8_t step_type = run->step_type;
-    const int64_t file_offset = run->file_offset;
-    atomscope_step_entry *restrict entries = run->entries;
-    size_t position = run->position;
-    uint64_t sequence = run->sequence;
-    int64_t commit = run->commit, time = run->time;
-    size_t used = run->used;
-    size_t taken = 0;
+    const uint32_t *zeros = run->zeros;
+    step_state state = {
+        .entries = run->entries, .file_offset = run->file_offset, .position = run->position,
+        .sequence = run->sequence, .commit = run->commit, .time = run->time, .used = run->used,
+    };
+    const size_t used_before = run->used;
     for (;;) {
+        const size_t position = state.position, used = state.used;
         // Up to four whole step frames, found by their length fields.
         size_t start[4], size[4];
         int found = 0;
@@ -119,41 +205,39 @@ size_t atomscope_index_steps(atomscope_step_run *run) {
             lengths[lane] = size[from] - 8;
         }
         uint32_t crc[4];
-        checksum_four(covered, lengths, seed, crc);
-        for (int lane = 0; lane < found; lane++) {
-            const unsigned char *frame = bytes + start[lane];
-            if (mask(~crc[lane]) != load32(frame + 4) || load64(frame + 9) != sequence) goto done;
-            const unsigned char *payload = frame + HEADER_SIZE;
-            size_t limit = size[lane] - HEADER_SIZE;
-            int64_t commit_delta, time_delta;
-            size_t first = short_signed(payload, limit, &commit_delta);
-            if (first == 0) goto done;
-            if (short_signed(payload + first, limit - first, &time_delta) == 0) goto done;
-            // Wrapping, as the Swift rules add them; a negative commit is theirs to report.
-            int64_t next_commit = (int64_t)((uint64_t)commit + (uint64_t)commit_delta);
-            if (next_commit < 0) goto done;
-            commit = next_commit;
-            time = (int64_t)((uint64_t)time + (uint64_t)time_delta);
-            entries[used].offset = file_offset + (int64_t)start[lane];
-            entries[used].commit = commit;
-            entries[used].time = time;
-            used++;
-            sequence++;
-            taken++;
-            position = start[lane] + size[lane];
+        if (zeros != NULL && (lengths[0] | lengths[1] | lengths[2] | lengths[3]) < ATOMSCOPE_STEP_INDEX_ZEROS) {
+            checksum_four_from_zero(covered, lengths, zeros, crc);
+        } else {
+            checksum_four(covered, lengths, seed, crc);
         }
-        if (found < 4) break;
+        // Four frames take four calls written out, so that no loop exit is mispredicted once
+        // per four frames.
+        if (found == 4) {
+            if (!take(&state, bytes, start[0], size[0], crc[0])) break;
+            if (!take(&state, bytes, start[1], size[1], crc[1])) break;
+            if (!take(&state, bytes, start[2], size[2], crc[2])) break;
+            if (!take(&state, bytes, start[3], size[3], crc[3])) break;
+            continue;
+        }
+        for (int lane = 0; lane < found; lane++) {
+            if (!take(&state, bytes, start[lane], size[lane], crc[lane])) break;
+        }
+        break;
     }
-done:
-    run->position = position;
-    run->sequence = sequence;
-    run->commit = commit;
-    run->time = time;
-    run->used = used;
-    return taken;
+    run->position = state.position;
+    run->sequence = state.sequence;
+    run->commit = state.commit;
+    run->time = state.time;
+    run->used = state.used;
+    return state.used - used_before;
 }
 
 #else
+
+void atomscope_step_index_zeros(uint32_t seed, uint32_t *zeros) {
+    (void)seed;
+    (void)zeros;
+}
 
 size_t atomscope_index_steps(atomscope_step_run *run) {
     (void)run;

@@ -13,6 +13,9 @@ struct JournalIndexBuilder: JournalFrameVisitor {
     private var commit = 0
     private var time: Int64 = 0
     private let takesRuns: Bool
+    /// The registers after runs of zero bytes from the journal's seed, for the C loop; made
+    /// at its first run.
+    private var zeros: [UInt32] = []
 
     init(reader: JournalReader) {
         self.reader = reader
@@ -103,6 +106,10 @@ extension JournalIndexBuilder {
         state.sequence = run.sequence
         state.commit = Int64(commit)
         state.time = time
+        if zeros.isEmpty {
+            zeros = [UInt32](repeating: 0, count: Int(ATOMSCOPE_STEP_INDEX_ZEROS))
+            zeros.withUnsafeMutableBufferPointer { atomscope_step_index_zeros(run.seed, $0.baseAddress) }
+        }
         // The room the array has, or room for more small steps when it has little: asking
         // for more than it has makes it grow (by doubling), copying every entry so far.
         let spare = steps.capacity - steps.count
@@ -111,10 +118,13 @@ extension JournalIndexBuilder {
                 guard let base = buffer.baseAddress else { return }
                 let room = buffer.count - initialized
                 UnsafeMutableRawPointer(base + initialized).withMemoryRebound(to: atomscope_step_entry.self, capacity: room) { entries in
-                    state.entries = entries
-                    state.capacity = room
-                    state.used = 0
-                    atomscope_index_steps(&state)
+                    zeros.withUnsafeBufferPointer { zeros in
+                        state.zeros = zeros.baseAddress
+                        state.entries = entries
+                        state.capacity = room
+                        state.used = 0
+                        atomscope_index_steps(&state)
+                    }
                 }
                 initialized += state.used
             }

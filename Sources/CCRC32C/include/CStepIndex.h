@@ -30,11 +30,23 @@ typedef struct {
     uint64_t sequence;
     int64_t commit;
     int64_t time;
+    /// ATOMSCOPE_STEP_INDEX_ZEROS registers from atomscope_step_index_zeros for `seed`, or
+    /// NULL (frames are then checksummed from the seed, a little slower).
+    const uint32_t *zeros;
     /// Where the entries go: room for `capacity`, of which `used` are taken (in and out).
     atomscope_step_entry *entries;
     size_t capacity;
     size_t used;
 } atomscope_step_run;
+
+/// How many registers atomscope_step_index_zeros fills: frames whose checksummed bytes are
+/// fewer are checksummed from zero (step_index.c says why).
+#define ATOMSCOPE_STEP_INDEX_ZEROS 1024
+
+/// Fills `zeros` with the CRC-32C register after 0, 1, ... ATOMSCOPE_STEP_INDEX_ZEROS - 1
+/// zero bytes from `seed`. Only call it when atomscope_crc32c_hardware_available() returned
+/// nonzero.
+void atomscope_step_index_zeros(uint32_t seed, uint32_t *zeros);
 
 /// Takes consecutive step frames from `run->position` while each lies whole in the bytes, is
 /// valid (length, checksum, sequence number) and holds two short differences (each varint

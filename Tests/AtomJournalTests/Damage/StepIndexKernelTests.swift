@@ -56,7 +56,14 @@ import Testing
             case 8: time += Int64(10_000 + numbers.below(1_000_000_000))
             default: time -= Int64(numbers.below(5_000))
             }
-            let text = String(repeating: "x", count: numbers.below(numbers.below(10) == 0 ? 300 : 12))
+            // Mostly short values, some longer, a few over the 1 KiB the C loop checksums
+            // from zero.
+            let longest = switch numbers.below(40) {
+            case 0: 1_500
+            case 1...4: 300
+            default: 12
+            }
+            let text = String(repeating: "x", count: numbers.below(longest))
             records.append(.step(JournalStep(
                 commit: commit, time: time, operation: "set", updated: [JournalValueEntry(atom: 0, value: .json("\"\(text)\""))]
             )))
@@ -102,6 +109,21 @@ import Testing
         if JournalIndexBuilder.takesRuns {
             #expect(takenInRuns > 30_000)
         }
+    }
+
+    /// Every step with short differences is the C loop's, whatever its size, but the few
+    /// after each keyframe (the Swift loop checks the keyframe and the frames beside it): a
+    /// checksum the C loop got wrong would hand the frame to the Swift loop unnoticed.
+    @Test func theCLoopTakesEveryStepWithShortDifferences() throws {
+        guard JournalIndexBuilder.takesRuns else { return }
+        let folder = try FormatScratchFolder()
+        var numbers = Numbers(state: 11)
+        let records = records(steps: 3_000, numbers: &numbers, plain: true)
+        let url = try folder.write(bytes(records))
+        let kernel = try open(url, portably: false)
+        #expect(kernel.outcome == (try open(url, portably: true)).outcome)
+        let keyframes = kernel.outcome.keyframes.count
+        #expect(kernel.takenInRuns >= 3_000 - 3 * keyframes - 3 * kernel.outcome.marks.count)
     }
 
     @Test func aNegativeCommitIsTheSameError() throws {
