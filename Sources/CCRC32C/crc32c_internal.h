@@ -7,6 +7,19 @@
 #include <stdint.h>
 #include <string.h>
 
+// Little-endian fields of a frame, wherever they lie.
+static inline uint32_t load32(const unsigned char *p) {
+    uint32_t value;
+    memcpy(&value, p, 4);
+    return value;
+}
+
+static inline uint64_t load64(const unsigned char *p) {
+    uint64_t value;
+    memcpy(&value, p, 8);
+    return value;
+}
+
 #if defined(__x86_64__)
 #include <immintrin.h>
 

@@ -29,18 +29,6 @@ int atomscope_frame_search_available(void) {
     return atomscope_crc32c_hardware_available() && atomscope_crc32c_shift_hardware_available();
 }
 
-static inline uint32_t load32(const unsigned char *p) {
-    uint32_t value;
-    memcpy(&value, p, 4);
-    return value;
-}
-
-static inline uint64_t load64(const unsigned char *p) {
-    uint64_t value;
-    memcpy(&value, p, 8);
-    return value;
-}
-
 // The register after `count` (below 8) bytes from `p`.
 __attribute__((target("sse4.2")))
 static inline uint32_t advance(uint32_t reg, const unsigned char *p, int64_t count) {

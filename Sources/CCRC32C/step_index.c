@@ -14,18 +14,6 @@
 
 #define HEADER_SIZE 17
 
-static inline uint32_t load32(const unsigned char *p) {
-    uint32_t value;
-    memcpy(&value, p, 4);
-    return value;
-}
-
-static inline uint64_t load64(const unsigned char *p) {
-    uint64_t value;
-    memcpy(&value, p, 8);
-    return value;
-}
-
 static inline uint32_t mask(uint32_t crc) {
     return ((crc >> 15) | (crc << 17)) + 0xA282EAD8u;
 }

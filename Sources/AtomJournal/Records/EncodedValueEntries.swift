@@ -58,37 +58,22 @@ extension ByteWriter {
     }
 
     /// A value entry for an integer: the atom's number, then the value as `jsonInteger(_:)`
-    /// writes it, put together back to front in one stack buffer and appended at once (each
-    /// append to the array costs its uniqueness and capacity checks again).
+    /// writes it, put together in the digits' buffer and appended at once (each append to the
+    /// array costs its uniqueness and capacity checks again).
     mutating func integerEntry(atom: Int, _ value: Int) {
-        // 40 bytes: up to 10 of varint, the tag, the length, a sign and 20 digits.
-        var buffer: (UInt64, UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0, 0)
-        withUnsafeMutableBytes(of: &buffer) { raw in
-            var start = raw.count
-            var rest = value.magnitude
-            repeat {
-                start &-= 1
-                raw[start] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: rest % 10)
-                rest /= 10
-            } while rest > 0
-            if value < 0 {
-                start &-= 1
-                raw[start] = UInt8(ascii: "-")
-            }
-            let textLength = raw.count - start
-            start &-= 2
-            raw[start] = ValueTag.json
-            raw[start + 1] = UInt8(truncatingIfNeeded: textLength)
+        let numberSize = Self.varintSize(atom)
+        FastJSONBytes.withDecimalText(of: value, reserving: numberSize + 2) { entry, room in
             var number = UInt64(max(0, atom))
-            start &-= Self.varintSize(atom)
-            var position = start
+            var position = 0
             while number >= 0x80 {
-                raw[position] = UInt8(truncatingIfNeeded: number) | 0x80
+                room[position] = UInt8(truncatingIfNeeded: number) | 0x80
                 number >>= 7
                 position &+= 1
             }
-            raw[position] = UInt8(number)
-            bytes.append(contentsOf: UnsafeRawBufferPointer(rebasing: raw[start...]))
+            room[position] = UInt8(number)
+            room[numberSize] = ValueTag.json
+            room[numberSize + 1] = UInt8(truncatingIfNeeded: entry.count - numberSize - 2)
+            bytes.append(contentsOf: entry)
         }
     }
 

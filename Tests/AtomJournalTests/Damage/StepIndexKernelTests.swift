@@ -13,24 +13,9 @@ import Testing
         return (outcome, work.framesTakenInRuns)
     }
 
-    /// A reproducible source of numbers.
-    struct Numbers {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-        mutating func below(_ bound: Int) -> Int { Int(next() % UInt64(bound)) }
-    }
-
-    /// Records of a journal of `count` steps whose differences are of every size: most one
-    /// byte, many two, some longer, some negative, with keyframes and marks between them.
     /// A `plain` journal's steps all have one-byte differences, except the negative commit's,
     /// so that the C loop takes all of them but those after a keyframe.
-    private func records(steps count: Int, numbers: inout Numbers, negativeCommitAt: Int? = nil, plain: Bool = false) -> [JournalRecord] {
+    private func records(steps count: Int, numbers: inout FormatSeededRandom, negativeCommitAt: Int? = nil, plain: Bool = false) -> [JournalRecord] {
         var records: [JournalRecord] = [
             .atomDefinition(JournalAtomDefinition(number: 0, id: "Count", kind: "state", valueType: "Int", isRestorable: true, isSensitive: false, isKeepAlive: false)),
             .keyframe(JournalKeyframe(commit: 0, time: 0, atoms: [JournalValueEntry(atom: 0, value: .json("0"))], edges: [], subscriptions: [])),
@@ -83,7 +68,7 @@ import Testing
 
     @Test func randomJournalsWholeDamagedAndTornIndexAlike() throws {
         let folder = try FormatScratchFolder()
-        var numbers = Numbers(state: 16)
+        var numbers = FormatSeededRandom(seed: 16)
         var takenInRuns = 0
         for seed in 0..<150 {
             let negative = seed % 10 == 9 ? numbers.below(400) : nil
@@ -117,7 +102,7 @@ import Testing
     @Test func theCLoopTakesEveryStepWithShortDifferences() throws {
         guard JournalIndexBuilder.takesRuns else { return }
         let folder = try FormatScratchFolder()
-        var numbers = Numbers(state: 11)
+        var numbers = FormatSeededRandom(seed: 11)
         let records = records(steps: 3_000, numbers: &numbers, plain: true)
         let url = try folder.write(bytes(records))
         let kernel = try open(url, portably: false)
@@ -128,7 +113,7 @@ import Testing
 
     @Test func aNegativeCommitIsTheSameError() throws {
         let folder = try FormatScratchFolder()
-        var numbers = Numbers(state: 3)
+        var numbers = FormatSeededRandom(seed: 3)
         for at in [7, 100, 333, 500, 599] {
             let url = try folder.write(bytes(records(steps: 600, numbers: &numbers, negativeCommitAt: at, plain: true)), name: "negative-\(at)")
             let portable = try open(url, portably: true)
@@ -141,7 +126,7 @@ import Testing
     /// A frame again, or a frame missing: valid checksums, wrong sequence numbers.
     @Test func aRepeatedOrMissingFrameIsTheSameError() throws {
         let folder = try FormatScratchFolder()
-        var numbers = Numbers(state: 5)
+        var numbers = FormatSeededRandom(seed: 5)
         let journal = bytes(records(steps: 800, numbers: &numbers, plain: true))
         let frames = FormatSpec.layout(of: journal).frames
         for index in [10, 200, 401, 650] {
@@ -162,7 +147,7 @@ import Testing
 
     @Test func framesAcrossTheReadersChunksIndexAlike() throws {
         let folder = try FormatScratchFolder()
-        var numbers = Numbers(state: 41)
+        var numbers = FormatSeededRandom(seed: 41)
         // About 10 MB: two chunk boundaries, each crossed by some frame.
         let journal = bytes(records(steps: 170_000, numbers: &numbers))
         #expect(journal.count > 2 * JournalReader.chunkSize)
@@ -172,4 +157,9 @@ import Testing
         #expect(portable.outcome.error == nil && portable.outcome.steps.count == 170_000)
         #expect(kernel.outcome == portable.outcome)
     }
+}
+
+private extension FormatSeededRandom {
+    /// A number in `0..<bound`.
+    mutating func below(_ bound: Int) -> Int { Int(next() % UInt64(bound)) }
 }

@@ -59,14 +59,14 @@ enum FastJSONBytes {
     }
 
     /// Calls `body` with the decimal text of `value` (a sign and up to 20 digits), preceded
-    /// by `reserving` bytes of room (at most 2) the caller may fill, as one buffer: a caller
-    /// that writes a tag and a length before the digits appends everything at once. Built
-    /// back to front in a local buffer, so nothing is appended byte by byte.
+    /// by `reserving` bytes of room (at most 12) the caller may fill, as one buffer: a caller
+    /// that writes an atom's number, a tag and a length before the digits appends everything
+    /// at once. Built back to front in a local buffer, so nothing is appended byte by byte.
     @inline(__always)
     static func withDecimalText<R>(
         of value: some FixedWidthInteger, reserving: Int, _ body: (UnsafeBufferPointer<UInt8>, UnsafeMutableBufferPointer<UInt8>) -> R
     ) -> R {
-        var buffer: (UInt64, UInt64, UInt64) = (0, 0, 0)  // 24 bytes: 2 of room, a sign, 20 digits
+        var buffer: (UInt64, UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0, 0)  // 40 bytes: 12 of room, a sign, 20 digits
         return withUnsafeMutableBytes(of: &buffer) { raw in
             let digits = raw.bindMemory(to: UInt8.self)
             var start = digits.count
