@@ -1,7 +1,7 @@
 // Indexing a run of step frames (JournalIndexBuilder in Swift explains when it is used): most
 // frames of a journal are small steps, and opening one validates and indexes each of them.
-// The Swift loop did it at about 250 instructions a frame; here four frames are checksummed
-// side by side and each is checked and indexed in a few dozen. The rules are the reader's:
+// The Swift loop did it at about 245 instructions a frame; here four frames are checksummed
+// side by side and a frame costs about 125, checksum included. The rules are the reader's:
 // any frame this code does not take whole goes to the Swift loop, which is the reference the
 // tests compare this with.
 

@@ -1,10 +1,11 @@
+import CCRC32C
+
 /// Builds a ``JournalIndex`` from a scan's frames: a step's two deltas read where the frame
 /// lies, every other record decoded.
 ///
 /// A visitor, so that the scan's loop runs it without a call per frame (see
-/// ``JournalFrameVisitor``); steps, nearly every frame of a journal, take the first branch.
-import CCRC32C
-
+/// ``JournalFrameVisitor``); steps, nearly every frame of a journal, go to the C loop in runs
+/// (`visitRun`) or take the first branch of `visit`.
 struct JournalIndexBuilder: JournalFrameVisitor {
     let reader: JournalReader
     var index = JournalIndex()
