@@ -36,38 +36,8 @@ static inline size_t short_signed(const unsigned char *p, size_t limit, int64_t 
     return size;
 }
 
-/// The registers after each of four frames' checksummed bytes, from `seed`: the chains run
-/// side by side over the bytes all four have, then each finishes its own; in registers, where
-/// atomscope_crc32c_hardware_lanes passes them through memory.
-__attribute__((target("sse4.2"), always_inline))
-static inline void checksum_four(const unsigned char *const p[4], const size_t n[4], uint32_t seed, uint32_t crc[4]) {
-    size_t common = n[0];
-    if (n[1] < common) common = n[1];
-    if (n[2] < common) common = n[2];
-    if (n[3] < common) common = n[3];
-    common &= ~(size_t)7;
-    uint64_t c0 = seed, c1 = seed, c2 = seed, c3 = seed;
-    for (size_t offset = 0; offset < common; offset += 8) {
-        c0 = _mm_crc32_u64(c0, load64(p[0] + offset));
-        c1 = _mm_crc32_u64(c1, load64(p[1] + offset));
-        c2 = _mm_crc32_u64(c2, load64(p[2] + offset));
-        c3 = _mm_crc32_u64(c3, load64(p[3] + offset));
-    }
-    uint64_t c[4] = {c0, c1, c2, c3};
-    for (int lane = 0; lane < 4; lane++) {
-        const unsigned char *q = p[lane] + common;
-        size_t rest = n[lane] - common;
-        uint64_t wide = c[lane];
-        while (rest >= 16) {
-            wide = _mm_crc32_u64(wide, load64(q));
-            q += 8;
-            rest -= 8;
-        }
-        crc[lane] = atomscope_crc32c_short_inline((uint32_t)wide, q, rest);
-    }
-}
-
-/// The same registers computed from zero, each frame's first `n % 8` bytes read as the end of
+/// The registers after each of four frames' checksummed bytes, computed from zero, each
+/// frame's first `n % 8` bytes read as the end of
 /// a word whose first bytes are zeros (which leave a zero register zero), so that every lane
 /// runs whole words, the same number for frames of similar sizes, and no branch depends on
 /// a frame's exact length; the seed's share, the register after `n` zero bytes from it, is
@@ -193,10 +163,18 @@ size_t atomscope_index_steps(atomscope_step_run *run) {
             lengths[lane] = size[from] - 8;
         }
         uint32_t crc[4];
-        if (zeros != NULL && (lengths[0] | lengths[1] | lengths[2] | lengths[3]) < ATOMSCOPE_STEP_INDEX_ZEROS) {
+        if ((lengths[0] | lengths[1] | lengths[2] | lengths[3]) < ATOMSCOPE_STEP_INDEX_ZEROS) {
             checksum_four_from_zero(covered, lengths, zeros, crc);
         } else {
-            checksum_four(covered, lengths, seed, crc);
+            // A long frame among them: the module's general four lanes, from the seed.
+            atomscope_crc32c_lanes lanes;
+            for (int lane = 0; lane < 4; lane++) {
+                lanes.bytes[lane] = covered[lane];
+                lanes.count[lane] = lengths[lane];
+                lanes.crc[lane] = seed;
+            }
+            atomscope_crc32c_hardware_lanes(&lanes);
+            for (int lane = 0; lane < 4; lane++) crc[lane] = lanes.crc[lane];
         }
         // Four frames take four calls written out, so that no loop exit is mispredicted once
         // per four frames.

@@ -14,13 +14,16 @@ struct JournalIndexBuilder: JournalFrameVisitor {
     private var commit = 0
     private var time: Int64 = 0
     private let takesRuns: Bool
-    /// The registers after runs of zero bytes from the journal's seed, for the C loop; made
-    /// at its first run.
+    /// The registers after runs of zero bytes from the journal's seed, for the C loop.
     private var zeros: [UInt32] = []
 
     init(reader: JournalReader) {
         self.reader = reader
         takesRuns = Self.takesRuns && !reader.indexesPortably
+        if takesRuns {
+            zeros = [UInt32](repeating: 0, count: Int(ATOMSCOPE_STEP_INDEX_ZEROS))
+            zeros.withUnsafeMutableBufferPointer { atomscope_step_index_zeros(~reader.saltState, $0.baseAddress) }
+        }
         // Small steps take about 40 bytes; reserving for that avoids growing the array a
         // million times on a large journal.
         steps.reserveCapacity(min(reader.fileSize / 40, 1 << 24))
@@ -107,10 +110,6 @@ extension JournalIndexBuilder {
         state.sequence = run.sequence
         state.commit = Int64(commit)
         state.time = time
-        if zeros.isEmpty {
-            zeros = [UInt32](repeating: 0, count: Int(ATOMSCOPE_STEP_INDEX_ZEROS))
-            zeros.withUnsafeMutableBufferPointer { atomscope_step_index_zeros(run.seed, $0.baseAddress) }
-        }
         // The room the array has, or room for more small steps when it has little: asking
         // for more than it has makes it grow (by doubling), copying every entry so far.
         let spare = steps.capacity - steps.count

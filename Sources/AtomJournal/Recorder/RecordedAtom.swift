@@ -42,19 +42,11 @@ final class RecordedAtom {
             if form == nil, let sample = atom.pointee.value {
                 learn(from: sample, encoder: encoder)
             }
-            // An `Int`, the commonest value, skips the general scalar's enum on its way in.
-            if form == .int, let value = atom.pointee.committedValue(as: Int.self) {
-                scalar = .int(value)
-                if case .some = encoded { encoded = nil }
-                entries.append(atom: number, integer: value)
-                return
-            }
-            if let form, let scalar = form.scalar(of: atom) {
+            if let form, let scalar = form.writeEntry(of: atom, number: number, into: &entries) {
                 self.scalar = scalar
                 // Only a keyframe encodes the value whole; after the first scalar there is
                 // nothing to drop.
                 if case .some = encoded { encoded = nil }
-                entries.append(atom: number, scalar: scalar)
                 return
             }
             if let patcher {

@@ -20,12 +20,10 @@ struct EncodedValueEntries {
     /// `ByteWriter.value(_:)` would write its JSON.
     mutating func append(atom: Int, scalar: RecordedScalar) {
         count += 1
-        writer.varint(atom)
-        scalar.write(into: &writer, scratch: &scratch)
+        scalar.writeEntry(atom: atom, into: &writer, scratch: &scratch)
     }
 
-    /// Appends an entry for an `Int`: the same bytes as `append(atom:scalar: .int(value))`,
-    /// with room for them reserved once.
+    /// Appends an entry for an `Int`: `append(atom:scalar: .int(value))` without the enum.
     mutating func append(atom: Int, integer value: Int) {
         count += 1
         writer.integerEntry(atom: atom, value)
@@ -47,19 +45,10 @@ extension ByteWriter {
         bytes.append(contentsOf: utf8)
     }
 
-    /// An integer as a JSON value, as `value(.json(String(value)))` writes it: the tag, the
-    /// length (one byte: at most 20 characters) and the digits, appended at once.
-    mutating func jsonInteger(_ value: Int) {
-        FastJSONBytes.withDecimalText(of: value, reserving: 2) { entry, room in
-            room[0] = ValueTag.json
-            room[1] = UInt8(truncatingIfNeeded: entry.count - 2)
-            bytes.append(contentsOf: entry)
-        }
-    }
-
-    /// A value entry for an integer: the atom's number, then the value as `jsonInteger(_:)`
-    /// writes it, put together in the digits' buffer and appended at once (each append to the
-    /// array costs its uniqueness and capacity checks again).
+    /// A value entry for an integer, the same bytes as `varint(atom)` then
+    /// `value(.json(String(value)))`: put together in the digits' buffer and appended at once
+    /// (each append to the array costs its uniqueness and capacity checks again).
+    @inline(__always)
     mutating func integerEntry(atom: Int, _ value: Int) {
         let numberSize = Self.varintSize(atom)
         FastJSONBytes.withDecimalText(of: value, reserving: numberSize + 2) { entry, room in

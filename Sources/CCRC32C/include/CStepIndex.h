@@ -30,8 +30,7 @@ typedef struct {
     uint64_t sequence;
     int64_t commit;
     int64_t time;
-    /// ATOMSCOPE_STEP_INDEX_ZEROS registers from atomscope_step_index_zeros for `seed`, or
-    /// NULL (frames are then checksummed from the seed, a little slower).
+    /// ATOMSCOPE_STEP_INDEX_ZEROS registers from atomscope_step_index_zeros for `seed`.
     const uint32_t *zeros;
     /// Where the entries go: room for `capacity`, of which `used` are taken (in and out).
     atomscope_step_entry *entries;
