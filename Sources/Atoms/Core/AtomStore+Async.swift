@@ -35,8 +35,8 @@ extension AtomStore {
             if !run.lateWatched.contains(where: { $0 === upstream }) {
                 run.lateWatched.append(upstream)
             }
-            if !node.upstream.contains(where: { $0 === upstream }) {
-                node.upstream.append(upstream)
+            if !node.upstream.contains(upstream) {
+                node.appendUpstream(upstream)
                 upstream.downstream.insert(node)
                 recordEdge(upstream, node, added: true)
                 node.lateUpstream.append(upstream)
@@ -54,8 +54,8 @@ extension AtomStore {
                 still.append(upstream)
                 continue
             }
-            if let index = node.upstream.firstIndex(where: { $0 === upstream }) {
-                node.upstream.remove(at: index)
+            if let index = node.upstream.firstIndex(of: upstream) {
+                node.removeUpstream(at: index)
             }
             upstream.downstream.remove(node)
             recordEdge(upstream, node, added: false)

@@ -139,7 +139,7 @@ extension AtomStore {
         }
     }
 
-    private static func allClean(_ nodes: ContiguousArray<NodeBase>) -> Bool {
+    private static func allClean(_ nodes: NodeList) -> Bool {
         for node in nodes where node.mark != .clean {
             return false
         }

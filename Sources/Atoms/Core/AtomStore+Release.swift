@@ -28,7 +28,7 @@ extension AtomStore {
             recordEdge(upstream, node, added: false)
             log.releaseCandidates.append(upstream)
         }
-        node.upstream.removeAll()
+        node.removeAllUpstream()
         node.lateUpstream.removeAll()
         if node.hasEffect {
             log.effectEvents.append((node, .released))

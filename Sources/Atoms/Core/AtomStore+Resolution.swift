@@ -140,7 +140,7 @@ extension AtomStore {
             }
         }
         frame.token = 0
-        frame.previous = []
+        frame.previous = NodeList()
         frame.confirmed = 0
         frame.cursor = 0
         let depth = evaluationDepth - 1
@@ -243,16 +243,16 @@ extension AtomStore {
         // Short lists (the usual case) are compared by scanning, which allocates nothing;
         // long ones through sets, so that a node with thousands of dependencies stays linear.
         let isShort = old.count <= Self.scannedDependencies && watched.count <= Self.scannedDependencies
-        var new = ContiguousArray<NodeBase>()
+        var new = NodeList()
         new.reserveCapacity(watched.count)
         if isShort {
-            for upstream in watched where !Self.contains(new, upstream) {
+            for upstream in watched where !new.contains(upstream) {
                 new.append(upstream)
             }
-            for upstream in old where !Self.contains(new, upstream) {
+            for upstream in old where !new.contains(upstream) {
                 removeEdge(from: upstream, to: node)
             }
-            for upstream in new where !Self.contains(old, upstream) {
+            for upstream in new where !old.contains(upstream) {
                 addEdge(from: upstream, to: node)
             }
         } else {
@@ -268,17 +268,8 @@ extension AtomStore {
                 addEdge(from: upstream, to: node)
             }
         }
-        node.upstream = new
-    }
-
-    /// Whether `list` holds `node`. A plain loop, not `contains(where:)`: a main-actor closure
-    /// handed to the standard library checks at run time, on every call, that it runs on the
-    /// main actor.
-    private static func contains(_ list: ContiguousArray<NodeBase>, _ node: NodeBase) -> Bool {
-        for candidate in list where candidate === node {
-            return true
-        }
-        return false
+        // `old` is a view of the list this frees: not used after.
+        node.replaceUpstream(with: new)
     }
 
     /// The length up to which dependency lists are compared by scanning.
@@ -297,7 +288,7 @@ extension AtomStore {
 }
 
 extension AtomStore {
-    private static func sameNodes(_ lhs: ContiguousArray<NodeBase>, _ rhs: ContiguousArray<NodeBase>) -> Bool {
+    private static func sameNodes(_ lhs: NodeList, _ rhs: ContiguousArray<NodeBase>) -> Bool {
         for index in lhs.indices where lhs[index] !== rhs[index] {
             return false
         }

@@ -45,9 +45,12 @@ class NodeBase {
     let scope: ScopeState?
 
     /// Upstream atoms in the order the last evaluation watched them, without duplicates.
-    @exclusivity(unchecked) var upstream: ContiguousArray<NodeBase> = []
-    @exclusivity(unchecked) var downstream = IdentitySet<NodeBase>()
-    @exclusivity(unchecked) var subscribers = IdentitySet<Subscriber>()
+    /// Unretained, and owned by this field (``NodeList``): changed only through
+    /// `replaceUpstream(with:)` and the methods beside it, which free what they replace.
+    @exclusivity(unchecked) private(set) var upstream = NodeList()
+    /// Downstream atoms; unretained, for the reason `upstream` is.
+    @exclusivity(unchecked) var downstream = IdentitySet<NodeList>()
+    @exclusivity(unchecked) var subscribers = IdentitySet<ContiguousArray<Subscriber>>()
 
     @exclusivity(unchecked) var mark = Mark.clean
     @exclusivity(unchecked) var isAlive = true
@@ -101,6 +104,30 @@ class NodeBase {
         self.isKeepAlive = isKeepAlive
         self.hasEffect = hasEffect
         self.followsAsyncStatus = followsAsyncStatus
+    }
+
+    isolated deinit {
+        upstream.deallocate()
+        downstream.deallocate()
+    }
+
+    /// Makes `new` the upstream list, freeing the one it replaces.
+    func replaceUpstream(with new: NodeList) {
+        let old = upstream
+        upstream = new
+        old.deallocate()
+    }
+
+    func appendUpstream(_ node: NodeBase) {
+        upstream.append(node)
+    }
+
+    func removeUpstream(at position: Int) {
+        upstream.remove(at: position)
+    }
+
+    func removeAllUpstream() {
+        upstream.removeAll()
     }
 
     /// Whether nothing holds the node: it is released at the end of the transaction.

@@ -14,7 +14,7 @@ final class Subscriber {
     /// of the location.
     let name: String?
     @exclusivity(unchecked) var hasWatched = false
-    @exclusivity(unchecked) var watching = IdentitySet<NodeBase>()
+    @exclusivity(unchecked) var watching = IdentitySet<ContiguousArray<NodeBase>>()
     var onUpdate: (@MainActor () -> Void)?
     /// Called after `onUpdate`, for waiters that the owning context manages itself.
     var onUpdateInternal: (@MainActor () -> Void)?

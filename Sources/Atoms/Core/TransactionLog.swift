@@ -89,8 +89,9 @@ struct PendingCause {
 @MainActor
 @usableFromInline
 final class EvaluationFrame {
-    /// The dependencies of the evaluating node before this evaluation.
-    @exclusivity(unchecked) var previous: ContiguousArray<NodeBase> = []
+    /// The dependencies of the evaluating node before this evaluation: a view of the node's
+    /// own list (``NodeList``), which stays as it is until the evaluation ends.
+    @exclusivity(unchecked) var previous = NodeList()
     /// The token of the running evaluation; 0 once it has returned, so that a context that
     /// escaped its evaluation can tell.
     @exclusivity(unchecked) var token = 0

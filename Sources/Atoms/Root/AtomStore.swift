@@ -67,16 +67,15 @@ public final class AtomStore {
     /// Creates an empty store.
     public init() {}
 
-    // Nodes and subscribers refer to each other (upstream and downstream, a node's subscribers
-    // and what each subscriber watches): cycles that the store's dictionary does not own
-    // alone. Without breaking them, every node still alive when its store goes away would
-    // stay in memory, with its value and its subscribers.
+    // Nodes and subscribers refer to each other (a node's subscribers and what each
+    // subscriber watches, an async node's late dependencies): cycles that the store's
+    // dictionary does not own alone. Without breaking them, every node still alive when its
+    // store goes away would stay in memory, with its value and its subscribers. Upstream and
+    // downstream lists retain nothing (`NodeList`), so they form no cycle.
     isolated deinit {
         stopAllWork()
         for node in nodes.values {
-            node.upstream.removeAll()
             node.lateUpstream.removeAll()
-            node.downstream.removeAll()
             for subscriber in node.subscribers.items {
                 subscriber.watching.removeAll()
             }

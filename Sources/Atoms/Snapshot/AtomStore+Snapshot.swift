@@ -76,7 +76,7 @@ extension AtomStore {
             for (upstreamKey, downstreamKey) in snapshot.edgeKeys where recreated.contains(downstreamKey) {
                 guard let upstream = nodes[upstreamKey], let downstream = nodes[downstreamKey] else { continue }
                 if upstream.downstream.insert(downstream) {
-                    downstream.upstream.append(upstream)
+                    downstream.appendUpstream(upstream)
                     recordEdge(upstream, downstream, added: true)
                 }
             }

@@ -1,0 +1,110 @@
+/// A list of nodes that neither retains them nor is reference counted itself: a copy is three
+/// words, and reading a node from it touches no reference count.
+///
+/// Propagation and evaluation read a node's upstream and downstream lists for every node they
+/// reach. As arrays of references, each read retained and released the array's buffer or the
+/// node: about six reference-count operations per node of a deep write, a third of its
+/// instructions. The lists of the graph are these instead.
+///
+/// Why no node in one is ever freed while listed: the store's table (`AtomStore.nodes`) holds
+/// every node until the node is released, and a node is released only when nothing is
+/// downstream of it (`isUnused`); release then removes it from the downstream list of each of
+/// its upstream nodes. So a node in another's upstream list has that node downstream and is
+/// not released, and a node in another's downstream list is removed before it is released.
+///
+/// Who frees the memory: each list has one owner, the field of the ``NodeBase`` that holds it,
+/// which frees it when it is replaced and when the node goes away. A copy made elsewhere (the
+/// evaluation frame's `previous`) is a view: valid until the owner's field next changes, and
+/// never mutated or freed itself.
+struct NodeList: RandomAccessCollection {
+    private var base: UnsafeMutablePointer<Unmanaged<NodeBase>>?
+    private(set) var count = 0
+    private var capacity = 0
+
+    init() {}
+
+    /// A list that owns a copy of `nodes`.
+    init(_ nodes: some Collection<NodeBase>) {
+        reserveCapacity(nodes.count)
+        for node in nodes {
+            append(node)
+        }
+    }
+
+    var startIndex: Int { 0 }
+    var endIndex: Int { count }
+
+    subscript(position: Int) -> NodeBase {
+        unmanaged(at: position).takeUnretainedValue()
+    }
+
+    /// The node at `position`, unretained, for callers that read it through
+    /// `_withUnsafeGuaranteedRef` so that no reference count moves.
+    @inline(__always)
+    func unmanaged(at position: Int) -> Unmanaged<NodeBase> {
+        precondition(UInt(bitPattern: position) < UInt(bitPattern: count), "NodeList index out of range")
+        return base.unsafelyUnwrapped[position]
+    }
+
+    mutating func reserveCapacity(_ minimum: Int) {
+        guard minimum > capacity else { return }
+        let grown = UnsafeMutablePointer<Unmanaged<NodeBase>>.allocate(capacity: minimum)
+        if let base {
+            grown.update(from: base, count: count)
+            base.deallocate()
+        }
+        base = grown
+        capacity = minimum
+    }
+
+    mutating func append(_ node: NodeBase) {
+        if count == capacity {
+            reserveCapacity(Swift.max(4, capacity * 2))
+        }
+        base.unsafelyUnwrapped[count] = Unmanaged.passUnretained(node)
+        count += 1
+    }
+
+    /// Puts `node` at `position`, in place of the node there.
+    mutating func replace(at position: Int, with node: NodeBase) {
+        precondition(UInt(bitPattern: position) < UInt(bitPattern: count), "NodeList index out of range")
+        base.unsafelyUnwrapped[position] = Unmanaged.passUnretained(node)
+    }
+
+    /// Removes the node at `position`, moving the later ones down.
+    mutating func remove(at position: Int) {
+        precondition(UInt(bitPattern: position) < UInt(bitPattern: count), "NodeList index out of range")
+        let base = base.unsafelyUnwrapped
+        (base + position).update(from: base + position + 1, count: count - position - 1)
+        count -= 1
+    }
+
+    mutating func removeLast() {
+        precondition(count > 0, "NodeList is empty")
+        count -= 1
+    }
+
+    /// Empties the list, keeping its memory.
+    mutating func removeAll() {
+        count = 0
+    }
+
+    /// Whether the list holds `node` (compared by identity).
+    func contains(_ node: NodeBase) -> Bool {
+        firstIndex(of: node) != nil
+    }
+
+    /// Where the list holds `node` (compared by identity).
+    func firstIndex(of node: NodeBase) -> Int? {
+        let target = Unmanaged.passUnretained(node).toOpaque()
+        for position in 0..<count where base.unsafelyUnwrapped[position].toOpaque() == target {
+            return position
+        }
+        return nil
+    }
+
+    /// Frees the memory; only the owner calls it, once, and uses the list no more.
+    func deallocate() {
+        base?.deallocate()
+    }
+}
