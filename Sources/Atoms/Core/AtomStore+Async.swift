@@ -122,7 +122,7 @@ extension AtomStore {
         }
         let downstreamNodes = node.downstream.items
         for index in downstreamNodes.indices where downstreamNodes[index].followsAsyncStatus {
-            markDirty(downstreamNodes[index], epoch: epoch)
+            markDirty(downstreamNodes.cell(at: index), epoch: epoch)
         }
     }
 

@@ -20,9 +20,9 @@ extension AtomStore {
             }
         }
         let epoch = self.epoch
-        let downstreamNodes = node.downstream.items
+        let downstreamNodes = node.cell.pointee.downstream.items
         for index in downstreamNodes.indices {
-            markDirty(downstreamNodes[index], epoch: epoch)
+            markDirty(downstreamNodes.cell(at: index), epoch: epoch)
         }
         let subscribers = node.subscribers.items
         for index in subscribers.indices {
@@ -33,45 +33,49 @@ extension AtomStore {
         }
     }
 
+    // Marking and pulling go from cell to cell (``NodeCell``): a node object taken out of a
+    // list would be retained and released around every use. The node itself is needed only
+    // to recompute it.
+
     /// Marks a node for recomputation and everything below it for checking.
     @inline(__always)
-    func markDirty(_ downstream: NodeBase, epoch: Int) {
-        guard downstream.restoredEpoch != epoch, !downstream.isEvaluating else { return }
-        switch downstream.mark {
+    func markDirty(_ downstream: NodeRef, epoch: Int) {
+        guard downstream.pointee.restoredEpoch != epoch, !downstream.pointee.isEvaluating else { return }
+        switch downstream.pointee.mark {
         case .dirty:
             break
         case .check:
-            downstream.mark = .dirty
+            downstream.pointee.mark = .dirty
         case .clean:
-            downstream.mark = .dirty
-            marked.append(Unmanaged.passUnretained(downstream))
+            downstream.pointee.mark = .dirty
+            marked.append(downstream)
             markDescendants(of: downstream)
         }
     }
 
-    private func markDescendants(of root: NodeBase) {
+    private func markDescendants(of root: NodeRef) {
         let epoch = self.epoch
-        var stack = ContiguousArray<Unmanaged<NodeBase>>()
+        var stack = ContiguousArray<NodeRef>()
         swap(&stack, &markStack)
         defer { swap(&stack, &markStack) }
         // Depth first, visiting the last marked child of a node next. That child goes
         // straight to `current` instead of through the stack, so a chain never touches it.
-        var current: NodeBase? = root
+        var current: NodeRef? = root
         while let node = current {
             current = nil
-            let downstreamNodes = node.downstream.items
+            let downstreamNodes = node.pointee.downstream.items
             for index in downstreamNodes.indices {
-                let downstream = downstreamNodes[index]
-                guard downstream.mark == .clean, downstream.restoredEpoch != epoch else { continue }
-                downstream.mark = .check
-                marked.append(Unmanaged.passUnretained(downstream))
+                let downstream = downstreamNodes.cell(at: index)
+                guard downstream.pointee.mark == .clean, downstream.pointee.restoredEpoch != epoch else { continue }
+                downstream.pointee.mark = .check
+                marked.append(downstream)
                 if let pending = current {
-                    stack.append(Unmanaged.passUnretained(pending))
+                    stack.append(pending)
                 }
                 current = downstream
             }
             if current == nil {
-                current = stack.popLast()?.takeUnretainedValue()
+                current = stack.popLast()
             }
         }
     }
@@ -81,14 +85,14 @@ extension AtomStore {
     func stabilize() {
         var index = 0
         while index < marked.count {
-            let node = marked[index].takeUnretainedValue()
+            let cell = marked[index]
             index += 1
-            guard node.isAlive, node.mark != .clean else { continue }
-            if node.isUnused {
-                log.releaseCandidates.append(node)
+            guard cell.pointee.isAlive, cell.pointee.mark != .clean else { continue }
+            if cell.pointee.isUnused {
+                log.releaseCandidates.append(cell.pointee.node.takeUnretainedValue())
                 continue
             }
-            ensureFresh(node)
+            ensureFresh(cell: cell)
         }
         marked.removeAll(keepingCapacity: true)
     }
@@ -97,14 +101,18 @@ extension AtomStore {
     /// dependency order.
     @usableFromInline
     func ensureFresh(_ root: NodeBase) {
-        guard root.mark != .clean else { return }
-        if root.mark == .dirty, Self.allClean(root.upstream) {
+        ensureFresh(cell: root.cell)
+    }
+
+    private func ensureFresh(cell root: NodeRef) {
+        guard root.pointee.mark != .clean else { return }
+        if root.pointee.mark == .dirty, Self.allClean(root.pointee.upstream) {
             recompute(root)
             return
         }
         // The store's buffer, so that pulling allocates nothing; a pull nested in an
         // evaluation of this one finds it taken and uses one of its own.
-        var stack = ContiguousArray<(node: NodeBase, next: Int)>()
+        var stack = ContiguousArray<(cell: NodeRef, next: Int)>()
         swap(&stack, &pullStack)
         defer {
             stack.removeAll(keepingCapacity: true)
@@ -112,16 +120,16 @@ extension AtomStore {
         }
         stack.append((root, 0))
         while let top = stack.last {
-            let node = top.node
-            if node.mark != .clean {
+            let node = top.cell
+            if node.pointee.mark != .clean {
                 // Every stale upstream first, even for a node already known to be dirty:
                 // pulling one during the recompute would mark this node dirty again.
                 var next = top.next
                 var descended = false
-                while next < node.upstream.count {
-                    let upstream = node.upstream[next]
+                while next < node.pointee.upstream.count {
+                    let upstream = node.pointee.upstream.cell(at: next)
                     next += 1
-                    if upstream.mark != .clean {
+                    if upstream.pointee.mark != .clean {
                         stack[stack.count - 1].next = next
                         stack.append((upstream, 0))
                         descended = true
@@ -129,10 +137,10 @@ extension AtomStore {
                     }
                 }
                 if descended { continue }
-                if node.mark == .dirty {
+                if node.pointee.mark == .dirty {
                     recompute(node)
                 } else {
-                    node.mark = .clean
+                    node.pointee.mark = .clean
                 }
             }
             stack.removeLast()
@@ -140,14 +148,15 @@ extension AtomStore {
     }
 
     private static func allClean(_ nodes: NodeList) -> Bool {
-        for node in nodes where node.mark != .clean {
+        for index in nodes.indices where nodes.cell(at: index).pointee.mark != .clean {
             return false
         }
         return true
     }
 
-    private func recompute(_ node: NodeBase) {
-        node.mark = .clean
+    private func recompute(_ cell: NodeRef) {
+        cell.pointee.mark = .clean
+        let node = cell.pointee.node.takeUnretainedValue()
         let propagates = if let typed = node.typedEvaluate { typed(node, self) } else { node.evaluate(in: self) }
         if propagates {
             didChange(node)

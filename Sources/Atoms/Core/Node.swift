@@ -37,37 +37,70 @@ class NodeBase {
 
     @usableFromInline let number: Int
     @usableFromInline let key: AtomKey
-    /// Cleared when the node's scope ends, so that the scope releases it like any other.
-    var isKeepAlive: Bool
+    /// The fields propagation touches on every node it reaches (``NodeCell``), owned by the
+    /// node; the properties below that forward to it keep the rest of the engine unchanged.
+    ///
+    /// `nonisolated(unsafe)` so that ``NodeList`` (a plain collection, not main-actor
+    /// isolated) can compare and store it. Safe: it is a `let`, written once before the node
+    /// is shared, so reading the pointer never races; every access to the memory it points
+    /// to is made by main-actor code (the cell's own `node` is a `let` as well).
+    nonisolated(unsafe) let cell: NodeRef = .allocate(capacity: 1)
     let hasEffect: Bool
     /// The scope that owns the node, whose chain its evaluation resolves atoms in; `nil` for
     /// the root.
     let scope: ScopeState?
 
     /// Upstream atoms in the order the last evaluation watched them, without duplicates.
-    /// Unretained, and owned by this field (``NodeList``): changed only through
+    /// Unretained, and owned by the cell (``NodeList``): changed only through
     /// `replaceUpstream(with:)` and the methods beside it, which free what they replace.
-    @exclusivity(unchecked) private(set) var upstream = NodeList()
+    var upstream: NodeList { cell.pointee.upstream }
     /// Downstream atoms; unretained, for the reason `upstream` is.
-    @exclusivity(unchecked) var downstream = IdentitySet<NodeList>()
-    @exclusivity(unchecked) var subscribers = IdentitySet<ContiguousArray<Subscriber>>()
-
-    @exclusivity(unchecked) var mark = Mark.clean
-    @exclusivity(unchecked) var isAlive = true
+    var downstream: IdentitySet<NodeList> {
+        _read { yield cell.pointee.downstream }
+        _modify { yield &cell.pointee.downstream }
+    }
+    var subscribers: IdentitySet<ContiguousArray<Subscriber>> {
+        _read { yield cell.pointee.subscribers }
+        _modify { yield &cell.pointee.subscribers }
+    }
+    var mark: Mark {
+        get { cell.pointee.mark }
+        set { cell.pointee.mark = newValue }
+    }
+    var isAlive: Bool {
+        get { cell.pointee.isAlive }
+        set { cell.pointee.isAlive = newValue }
+    }
+    /// Cleared when the node's scope ends, so that the scope releases it like any other.
+    var isKeepAlive: Bool {
+        get { cell.pointee.isKeepAlive }
+        set { cell.pointee.isKeepAlive = newValue }
+    }
+    var isEvaluating: Bool {
+        get { cell.pointee.isEvaluating }
+        set { cell.pointee.isEvaluating = newValue }
+    }
+    /// The epoch of the transaction in which a restore set the value directly.
+    var restoredEpoch: Int {
+        get { cell.pointee.restoredEpoch }
+        set { cell.pointee.restoredEpoch = newValue }
+    }
+    /// Whether a refresh keeps the node alive until its work delivers.
+    var isHeld: Bool {
+        get { cell.pointee.isHeld }
+        set { cell.pointee.isHeld = newValue }
+    }
     /// Whether the node holds a value (``Node``'s `slot` is initialized).
     @exclusivity(unchecked) var hasValue = false
     /// The node's recomputation compiled for its atom type, installed by the typed entry
     /// points that first watch it; `nil` until then, when `evaluate(in:)` runs instead.
     @exclusivity(unchecked) var typedEvaluate: TypedEvaluation?
-    @exclusivity(unchecked) var isEvaluating = false
     /// The token of the last evaluation that watched this node, to skip duplicates cheaply.
     @exclusivity(unchecked) var watchToken = 0
     /// The epoch of the last transaction that changed the value.
     @exclusivity(unchecked) var changedEpoch = 0
     /// The epoch of the transaction that initialized the node.
     @exclusivity(unchecked) var initializedEpoch = 0
-    /// Whether the value was set directly by a restore in the running transaction.
-    @exclusivity(unchecked) var restoredEpoch = 0
 
     var cachedInfo: AtomInfo? {
         didSet { hasInfo = cachedInfo != nil }
@@ -84,8 +117,6 @@ class NodeBase {
     /// What tools show for an atom whose value is not what it means to a person: a task
     /// atom's value is a `Task`, its status the `AsyncPhase` of that task.
     var asyncStatus: Any?
-    /// Whether a refresh keeps the node alive until its work delivers.
-    @exclusivity(unchecked) var isHeld = false
     /// The dependencies that async work added after its evaluation returned. A new
     /// evaluation keeps them (its own work will likely watch them again after its `await`)
     /// until that work finishes without watching them.
@@ -101,39 +132,39 @@ class NodeBase {
         self.number = number
         self.key = key
         self.scope = scope
-        self.isKeepAlive = isKeepAlive
         self.hasEffect = hasEffect
         self.followsAsyncStatus = followsAsyncStatus
+        cell.initialize(to: NodeCell(node: Unmanaged.passUnretained(self), isKeepAlive: isKeepAlive))
     }
 
     isolated deinit {
-        upstream.deallocate()
-        downstream.deallocate()
+        cell.pointee.upstream.deallocate()
+        cell.pointee.downstream.deallocate()
+        cell.deinitialize(count: 1)
+        cell.deallocate()
     }
 
     /// Makes `new` the upstream list, freeing the one it replaces.
     func replaceUpstream(with new: NodeList) {
-        let old = upstream
-        upstream = new
+        let old = cell.pointee.upstream
+        cell.pointee.upstream = new
         old.deallocate()
     }
 
     func appendUpstream(_ node: NodeBase) {
-        upstream.append(node)
+        cell.pointee.upstream.append(node)
     }
 
     func removeUpstream(at position: Int) {
-        upstream.remove(at: position)
+        cell.pointee.upstream.remove(at: position)
     }
 
     func removeAllUpstream() {
-        upstream.removeAll()
+        cell.pointee.upstream.removeAll()
     }
 
     /// Whether nothing holds the node: it is released at the end of the transaction.
-    var isUnused: Bool {
-        !isKeepAlive && downstream.isEmpty && subscribers.isEmpty && !isHeld
-    }
+    var isUnused: Bool { cell.pointee.isUnused }
 
     /// The value as journals and tools show it.
     var recordedValue: Any? {

@@ -1,5 +1,6 @@
 /// A list of nodes that neither retains them nor is reference counted itself: a copy is three
-/// words, and reading a node from it touches no reference count.
+/// words, and it holds each node's cell (``NodeCell``), which propagation reads without
+/// touching a reference count.
 ///
 /// Propagation and evaluation read a node's upstream and downstream lists for every node they
 /// reach. As arrays of references, each read retained and released the array's buffer or the
@@ -17,7 +18,7 @@
 /// evaluation frame's `previous`) is a view: valid until the owner's field next changes, and
 /// never mutated or freed itself.
 struct NodeList: RandomAccessCollection {
-    private var base: UnsafeMutablePointer<Unmanaged<NodeBase>>?
+    private var base: UnsafeMutablePointer<NodeRef>?
     private(set) var count = 0
     private var capacity = 0
 
@@ -35,20 +36,19 @@ struct NodeList: RandomAccessCollection {
     var endIndex: Int { count }
 
     subscript(position: Int) -> NodeBase {
-        unmanaged(at: position).takeUnretainedValue()
+        cell(at: position).pointee.node.takeUnretainedValue()
     }
 
-    /// The node at `position`, unretained, for callers that read it through
-    /// `_withUnsafeGuaranteedRef` so that no reference count moves.
+    /// The cell of the node at `position`.
     @inline(__always)
-    func unmanaged(at position: Int) -> Unmanaged<NodeBase> {
+    func cell(at position: Int) -> NodeRef {
         precondition(UInt(bitPattern: position) < UInt(bitPattern: count), "NodeList index out of range")
         return base.unsafelyUnwrapped[position]
     }
 
     mutating func reserveCapacity(_ minimum: Int) {
         guard minimum > capacity else { return }
-        let grown = UnsafeMutablePointer<Unmanaged<NodeBase>>.allocate(capacity: minimum)
+        let grown = UnsafeMutablePointer<NodeRef>.allocate(capacity: minimum)
         if let base {
             grown.update(from: base, count: count)
             base.deallocate()
@@ -61,14 +61,14 @@ struct NodeList: RandomAccessCollection {
         if count == capacity {
             reserveCapacity(Swift.max(4, capacity * 2))
         }
-        base.unsafelyUnwrapped[count] = Unmanaged.passUnretained(node)
+        base.unsafelyUnwrapped[count] = node.cell
         count += 1
     }
 
     /// Puts `node` at `position`, in place of the node there.
     mutating func replace(at position: Int, with node: NodeBase) {
         precondition(UInt(bitPattern: position) < UInt(bitPattern: count), "NodeList index out of range")
-        base.unsafelyUnwrapped[position] = Unmanaged.passUnretained(node)
+        base.unsafelyUnwrapped[position] = node.cell
     }
 
     /// Removes the node at `position`, moving the later ones down.
@@ -96,8 +96,8 @@ struct NodeList: RandomAccessCollection {
 
     /// Where the list holds `node` (compared by identity).
     func firstIndex(of node: NodeBase) -> Int? {
-        let target = Unmanaged.passUnretained(node).toOpaque()
-        for position in 0..<count where base.unsafelyUnwrapped[position].toOpaque() == target {
+        let target = node.cell
+        for position in 0..<count where base.unsafelyUnwrapped[position] == target {
             return position
         }
         return nil

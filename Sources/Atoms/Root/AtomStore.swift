@@ -38,12 +38,14 @@ public final class AtomStore {
     /// only after settling has emptied it (`releaseUnused` runs once `stabilize` and the
     /// effects leave nothing marked; evaluations and effects that run meanwhile join the
     /// transaction, so nothing they do releases a node).
-    @exclusivity(unchecked) var marked: ContiguousArray<Unmanaged<NodeBase>> = []
+    @exclusivity(unchecked) var marked: ContiguousArray<NodeRef> = []
     /// The traversal stack of marking, kept between writes so that marking allocates nothing.
     /// Not retained, for the reason `marked` is not.
-    @exclusivity(unchecked) var markStack: ContiguousArray<Unmanaged<NodeBase>> = []
-    /// The traversal stack of pulling (`ensureFresh`), kept for the same reason.
-    @exclusivity(unchecked) var pullStack: ContiguousArray<(node: NodeBase, next: Int)> = []
+    @exclusivity(unchecked) var markStack: ContiguousArray<NodeRef> = []
+    /// The traversal stack of pulling (`ensureFresh`), kept for the same reason. Not retained:
+    /// its first node is the caller's, and every other one is upstream of the node above it,
+    /// which keeps it from release (``NodeList``).
+    @exclusivity(unchecked) var pullStack: ContiguousArray<(cell: NodeRef, next: Int)> = []
     @exclusivity(unchecked) var transactionDepth = 0
     /// The node a refresh is re-evaluating, so that the runs it starts know they refresh.
     @exclusivity(unchecked) var refreshingNode: NodeBase?
