@@ -44,7 +44,7 @@ class NodeBase {
     /// isolated) can compare and store it. Safe: it is a `let`, written once before the node
     /// is shared, so reading the pointer never races; every access to the memory it points
     /// to is made by main-actor code (the cell's own `node` is a `let` as well).
-    nonisolated(unsafe) let cell: NodeRef = .allocate(capacity: 1)
+    nonisolated(unsafe) let cell: NodeRef
     let hasEffect: Bool
     /// The scope that owns the node, whose chain its evaluation resolves atoms in; `nil` for
     /// the root.
@@ -127,7 +127,13 @@ class NodeBase {
     /// Whether the node is recomputed when an upstream task atom's status changes (`.phase`).
     let followsAsyncStatus: Bool
 
-    init(number: Int, key: AtomKey, scope: ScopeState?, isKeepAlive: Bool, hasEffect: Bool, startsAsyncWork: Bool, followsAsyncStatus: Bool) {
+    /// - Parameter cell: Uninitialized memory for the cell, at the start of a block from
+    ///   `NodeCell.allocate(followedBy:)`, which the node now owns.
+    init(
+        cell: NodeRef, number: Int, key: AtomKey, scope: ScopeState?, isKeepAlive: Bool, hasEffect: Bool, startsAsyncWork: Bool,
+        followsAsyncStatus: Bool
+    ) {
+        self.cell = cell
         self.startsAsyncWork = startsAsyncWork
         self.number = number
         self.key = key
@@ -141,7 +147,8 @@ class NodeBase {
         cell.pointee.upstream.deallocate()
         cell.pointee.downstream.deallocate()
         cell.deinitialize(count: 1)
-        cell.deallocate()
+        // The whole block: the value that follows the cell was deinitialized by `Node`.
+        UnsafeMutableRawPointer(cell).deallocate()
     }
 
     /// Makes `new` the upstream list, freeing the one it replaces.
@@ -268,8 +275,9 @@ final class Node<A: Atom>: NodeBase {
     /// Where the value lives, out of line: generic code that is not specialised reaches it
     /// with the metadata of `A.Produced` alone, while every use of an `A.Produced?` asks the
     /// runtime for the metadata of that optional (about 320 instructions a time, twice per
-    /// recomputed atom). Initialized exactly while `hasValue` is true; owned by the node.
-    @usableFromInline let slot = UnsafeMutablePointer<A.Produced>.allocate(capacity: 1)
+    /// recomputed atom). Initialized exactly while `hasValue` is true; right after the cell,
+    /// in the block the base frees.
+    @usableFromInline let slot: UnsafeMutablePointer<A.Produced>
     var effect: A.Effect?
     /// The committed value of a synchronous atom, typed, so that telling a change from an
     /// equal recompute costs one `==` (async atoms, whose recorded value is their status,
@@ -295,7 +303,10 @@ final class Node<A: Atom>: NodeBase {
     init(number: Int, key: AtomKey, scope: ScopeState?, atom: A) {
         self.atom = atom
         let traits = AtomTypeTraits.of(atom)
+        let block = NodeCell.allocate(followedBy: A.Produced.self)
+        slot = block.value
         super.init(
+            cell: block.cell,
             number: number,
             key: key,
             scope: scope,
@@ -310,7 +321,6 @@ final class Node<A: Atom>: NodeBase {
         if hasValue {
             slot.deinitialize(count: 1)
         }
-        slot.deallocate()
         if let committedSlot {
             if hasCommittedValue { committedSlot.deinitialize(count: 1) }
             committedSlot.deallocate()

@@ -36,3 +36,18 @@ struct NodeCell {
 
 /// Where a node's ``NodeCell`` is.
 typealias NodeRef = UnsafeMutablePointer<NodeCell>
+
+extension NodeCell {
+    /// Uninitialized memory for a cell followed by a node's value, in one allocation, so that
+    /// making a node costs no more allocations than the value's own slot did before the cell.
+    /// Freed as a whole from the cell's address.
+    static func allocate<Value>(followedBy _: Value.Type) -> (cell: NodeRef, value: UnsafeMutablePointer<Value>) {
+        let alignment = MemoryLayout<Value>.alignment
+        let offset = (MemoryLayout<NodeCell>.stride + alignment - 1) / alignment * alignment
+        let block = UnsafeMutableRawPointer.allocate(
+            byteCount: offset + MemoryLayout<Value>.size,
+            alignment: Swift.max(MemoryLayout<NodeCell>.alignment, alignment)
+        )
+        return (block.bindMemory(to: NodeCell.self, capacity: 1), (block + offset).bindMemory(to: Value.self, capacity: 1))
+    }
+}
