@@ -35,9 +35,9 @@ public struct AtomTransactionContext: AtomWatchableContext, _AtomStoreContext {
         // of the value; the recomputation it hands over is compiled there too
         // (`TypedEvaluation.swift`).
         let key = atom.key
-        if let found = frame.sameDependency(token: token, type: ObjectIdentifier(A.self), matches: { Node<A>.hasKey($0, key) }) {
-            store.prepareRead(found)
-            return unsafeDowncast(found, to: Node<A>.self).presentValue
+        if let found = frame.sameDependency(token: token, type: ObjectIdentifier(A.self), matches: { Node<A>.hasKey(cell: $0, key) }) {
+            store.prepareRead(cell: found)
+            return Node<A>.presentValue(cell: found)
         }
         return store.watch(atom, frame: frame, token: token, scope: scope, run: run, typed: { Node<A>.evaluateTyped($0, in: $1) })
     }

@@ -8,23 +8,29 @@
 extension AtomStore {
     /// Records that a node's value changed and marks what depends on it.
     func didChange(_ node: NodeBase) {
-        if node.changedEpoch != epoch {
-            node.changedEpoch = epoch
-            if node.initializedEpoch != epoch {
+        didChange(cell: node.cell)
+    }
+
+    /// `didChange(_:)` from the node's cell.
+    func didChange(cell: NodeRef) {
+        if cell.pointee.changedEpoch != epoch {
+            cell.pointee.changedEpoch = epoch
+            if cell.pointee.initializedEpoch != epoch {
                 if isRecording {
-                    log.changed.append(node)
+                    log.changed.append(cell.pointee.node.takeUnretainedValue())
                 }
-                if node.hasEffect {
-                    log.effectEvents.append((node, .updated))
+                if cell.pointee.hasEffect {
+                    log.effectEvents.append((cell.pointee.node.takeUnretainedValue(), .updated))
                 }
             }
         }
         let epoch = self.epoch
-        let downstreamNodes = node.cell.pointee.downstream.items
+        let downstreamNodes = cell.pointee.downstream.items
         for index in downstreamNodes.indices {
             markDirty(downstreamNodes.cell(at: index), epoch: epoch)
         }
-        let subscribers = node.subscribers.items
+        guard !cell.pointee.subscribers.isEmpty else { return }
+        let subscribers = cell.pointee.subscribers.items
         for index in subscribers.indices {
             let subscriber = subscribers[index]
             guard subscriber.notifiedEpoch != epoch else { continue }
@@ -104,7 +110,7 @@ extension AtomStore {
         ensureFresh(cell: root.cell)
     }
 
-    private func ensureFresh(cell root: NodeRef) {
+    func ensureFresh(cell root: NodeRef) {
         guard root.pointee.mark != .clean else { return }
         if root.pointee.mark == .dirty, Self.allClean(root.pointee.upstream) {
             recompute(root)
@@ -156,12 +162,11 @@ extension AtomStore {
 
     private func recompute(_ cell: NodeRef) {
         cell.pointee.mark = .clean
-        let node = cell.pointee.node.takeUnretainedValue()
-        let propagates = if let typed = node.typedEvaluate { typed(node, self) } else { node.evaluate(in: self) }
+        let propagates = if let typed = cell.pointee.typedEvaluate { typed(cell, self) } else { evaluate(cell) }
         if propagates {
-            didChange(node)
+            didChange(cell: cell)
         } else if isRecording {
-            log.stopped.append(node)
+            log.stopped.append(cell.pointee.node.takeUnretainedValue())
         }
     }
 }

@@ -86,7 +86,7 @@ extension AtomStore {
         if node.isEvaluating {
             Self.cycleFailure(node.atom)
         }
-        let frame = beginEvaluation(of: node)
+        let frame = beginEvaluation(of: node.cell)
         let run = node.startsAsyncWork ? AsyncRun(node: node, kind: .task) : nil
         let context = AtomTransactionContext(store: self, frame: frame, token: frame.token, scope: node.scope, run: run)
         let value: A.Produced
@@ -96,7 +96,7 @@ extension AtomStore {
         } else {
             value = node.atom._produce(context: context)
         }
-        endEvaluation(of: node, in: frame)
+        endEvaluation(of: node.cell, in: frame)
         return value
     }
 
@@ -105,8 +105,8 @@ extension AtomStore {
         preconditionFailure("Atoms: \(diagnosticAtomIDText(for: atom)) depends on itself; atom dependencies must not form a cycle.")
     }
 
-    /// Takes the frame of the next nesting depth for an evaluation of `node`.
-    func beginEvaluation(of node: NodeBase) -> EvaluationFrame {
+    /// Takes the frame of the next nesting depth for an evaluation of the node of `cell`.
+    func beginEvaluation(of cell: NodeRef) -> EvaluationFrame {
         let token = nextToken
         nextToken = token + 1
         let depth = evaluationDepth
@@ -118,24 +118,26 @@ extension AtomStore {
             frames.append(frame)
         }
         evaluationDepth = depth + 1
-        frame.previous = node.upstream
+        frame.previous = cell.pointee.upstream
         frame.token = token
-        node.isEvaluating = true
+        cell.pointee.isEvaluating = true
         return frame
     }
 
     /// Records what the evaluation watched as the node's dependencies, if that changed, and
     /// gives the frame back.
     @usableFromInline
-    func endEvaluation(of node: NodeBase, in frame: EvaluationFrame) {
-        node.isEvaluating = false
+    func endEvaluation(of cell: NodeRef, in frame: EvaluationFrame) {
+        cell.pointee.isEvaluating = false
         if frame.diverged {
+            let node = cell.pointee.node.takeUnretainedValue()
             replaceDependencies(of: node, with: keepingLateDependencies(of: node, frame.watched))
             frame.watched.removeAll(keepingCapacity: true)
             frame.diverged = false
         } else {
             let confirmed = frame.confirmed
             if confirmed < frame.previous.count {
+                let node = cell.pointee.node.takeUnretainedValue()
                 replaceDependencies(of: node, with: keepingLateDependencies(of: node, ContiguousArray(frame.previous[0..<confirmed])))
             }
         }

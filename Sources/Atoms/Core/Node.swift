@@ -44,7 +44,7 @@ class NodeBase {
     /// isolated) can compare and store it. Safe: it is a `let`, written once before the node
     /// is shared, so reading the pointer never races; every access to the memory it points
     /// to is made by main-actor code (the cell's own `node` is a `let` as well).
-    nonisolated(unsafe) let cell: NodeRef
+    @usableFromInline nonisolated(unsafe) let cell: NodeRef
     let hasEffect: Bool
     /// The scope that owns the node, whose chain its evaluation resolves atoms in; `nil` for
     /// the root.
@@ -91,16 +91,31 @@ class NodeBase {
         set { cell.pointee.isHeld = newValue }
     }
     /// Whether the node holds a value (``Node``'s `slot` is initialized).
-    @exclusivity(unchecked) var hasValue = false
+    var hasValue: Bool {
+        get { cell.pointee.hasValue }
+        set { cell.pointee.hasValue = newValue }
+    }
     /// The node's recomputation compiled for its atom type, installed by the typed entry
     /// points that first watch it; `nil` until then, when `evaluate(in:)` runs instead.
-    @exclusivity(unchecked) var typedEvaluate: TypedEvaluation?
+    var typedEvaluate: TypedEvaluation? {
+        get { cell.pointee.typedEvaluate }
+        set { cell.pointee.typedEvaluate = newValue }
+    }
     /// The token of the last evaluation that watched this node, to skip duplicates cheaply.
-    @exclusivity(unchecked) var watchToken = 0
+    var watchToken: Int {
+        get { cell.pointee.watchToken }
+        set { cell.pointee.watchToken = newValue }
+    }
     /// The epoch of the last transaction that changed the value.
-    @exclusivity(unchecked) var changedEpoch = 0
+    var changedEpoch: Int {
+        get { cell.pointee.changedEpoch }
+        set { cell.pointee.changedEpoch = newValue }
+    }
     /// The epoch of the transaction that initialized the node.
-    @exclusivity(unchecked) var initializedEpoch = 0
+    var initializedEpoch: Int {
+        get { cell.pointee.initializedEpoch }
+        set { cell.pointee.initializedEpoch = newValue }
+    }
 
     var cachedInfo: AtomInfo? {
         didSet { hasInfo = cachedInfo != nil }
@@ -128,7 +143,7 @@ class NodeBase {
     let followsAsyncStatus: Bool
 
     /// - Parameter cell: Uninitialized memory for the cell, at the start of a block from
-    ///   `NodeCell.allocate(followedBy:)`, which the node now owns.
+    ///   ``NodeBlock``, which the node now owns.
     init(
         cell: NodeRef, number: Int, key: AtomKey, scope: ScopeState?, isKeepAlive: Bool, hasEffect: Bool, startsAsyncWork: Bool,
         followsAsyncStatus: Bool
@@ -140,14 +155,21 @@ class NodeBase {
         self.scope = scope
         self.hasEffect = hasEffect
         self.followsAsyncStatus = followsAsyncStatus
-        cell.initialize(to: NodeCell(node: Unmanaged.passUnretained(self), isKeepAlive: isKeepAlive))
+        cell.initialize(to: NodeCell(
+            node: Unmanaged.passUnretained(self),
+            atomType: key.type,
+            startsAsyncWork: startsAsyncWork,
+            isScoped: scope != nil,
+            hasEffect: hasEffect,
+            isKeepAlive: isKeepAlive
+        ))
     }
 
     isolated deinit {
         cell.pointee.upstream.deallocate()
         cell.pointee.downstream.deallocate()
         cell.deinitialize(count: 1)
-        // The whole block: the value that follows the cell was deinitialized by `Node`.
+        // The whole block: the atom and the value after the cell were deinitialized by `Node`.
         UnsafeMutableRawPointer(cell).deallocate()
     }
 
@@ -271,12 +293,16 @@ class NodeBase {
 @MainActor
 @usableFromInline
 final class Node<A: Atom>: NodeBase {
-    @usableFromInline let atom: A
+    /// The atom, in the node's block (``NodeBlock``) after the cell.
+    @inlinable
+    var atom: A {
+        NodeBlock.atom(in: cell, A.self).pointee
+    }
     /// Where the value lives, out of line: generic code that is not specialised reaches it
     /// with the metadata of `A.Produced` alone, while every use of an `A.Produced?` asks the
     /// runtime for the metadata of that optional (about 320 instructions a time, twice per
-    /// recomputed atom). Initialized exactly while `hasValue` is true; right after the cell,
-    /// in the block the base frees.
+    /// recomputed atom). Initialized exactly while `hasValue` is true; in the node's block,
+    /// which the base frees.
     @usableFromInline let slot: UnsafeMutablePointer<A.Produced>
     var effect: A.Effect?
     /// The committed value of a synchronous atom, typed, so that telling a change from an
@@ -301,12 +327,12 @@ final class Node<A: Atom>: NodeBase {
     @exclusivity(unchecked) private var mutatedInPlace: Bool?
 
     init(number: Int, key: AtomKey, scope: ScopeState?, atom: A) {
-        self.atom = atom
         let traits = AtomTypeTraits.of(atom)
-        let block = NodeCell.allocate(followedBy: A.Produced.self)
-        slot = block.value
+        let cell = NodeBlock.allocate(A.self, A.Produced.self)
+        NodeBlock.atom(in: cell, A.self).initialize(to: atom)
+        slot = NodeBlock.value(in: cell, A.self, A.Produced.self)
         super.init(
-            cell: block.cell,
+            cell: cell,
             number: number,
             key: key,
             scope: scope,
@@ -321,6 +347,7 @@ final class Node<A: Atom>: NodeBase {
         if hasValue {
             slot.deinitialize(count: 1)
         }
+        NodeBlock.atom(in: cell, A.self).deinitialize(count: 1)
         if let committedSlot {
             if hasCommittedValue { committedSlot.deinitialize(count: 1) }
             committedSlot.deallocate()

@@ -8,15 +8,35 @@
 /// check its executor on every call). Through a ``NodeRef``, a visit is loads and stores.
 ///
 /// The cell lives exactly as long as its node: ``NodeBase`` allocates it in `init` and frees it
-/// in `deinit`. A cell in a list is alive for the reason its node is (``NodeList``). Its fields
+/// in `deinit` (``NodeBlock``). A cell in a list is alive for the reason its node is (``NodeList``). Its fields
 /// are the node's and follow the node's proof of exclusive access (at ``NodeBase``): pointer
 /// accesses are not checked at run time in any case.
+@usableFromInline
 struct NodeCell {
     /// The node this cell belongs to, unretained: the node owns the cell.
     let node: Unmanaged<NodeBase>
+    /// The identity of the atom's type (the node's `key.type`), compared before the atom's
+    /// own key by the typed lookups.
+    @usableFromInline let atomType: ObjectIdentifier
+    /// Whether the atom starts asynchronous work when evaluated (``NodeBase``'s).
+    let startsAsyncWork: Bool
+    /// Whether a scope owns the node.
+    let isScoped: Bool
+    /// Whether the atom has an effect (``NodeBase``'s).
+    let hasEffect: Bool
+    /// The epoch of the last transaction that changed the value.
+    var changedEpoch = 0
+    /// The epoch of the transaction that initialized the node.
+    var initializedEpoch = 0
     var mark = NodeBase.Mark.clean
+    @usableFromInline var hasValue = false
     var isAlive = true
     var isEvaluating = false
+    /// The token of the last evaluation that watched this node, to skip duplicates cheaply.
+    var watchToken = 0
+    /// The node's recomputation compiled for its atom type (`TypedEvaluation.swift`); `nil`
+    /// until a typed entry point installs it.
+    var typedEvaluate: TypedEvaluation?
     /// Cleared when the node's scope ends, so that the scope releases it like any other.
     var isKeepAlive: Bool
     /// Whether a refresh keeps the node alive until its work delivers.
@@ -35,19 +55,54 @@ struct NodeCell {
 }
 
 /// Where a node's ``NodeCell`` is.
+@usableFromInline
 typealias NodeRef = UnsafeMutablePointer<NodeCell>
 
-extension NodeCell {
-    /// Uninitialized memory for a cell followed by a node's value, in one allocation, so that
-    /// making a node costs no more allocations than the value's own slot did before the cell.
-    /// Freed as a whole from the cell's address.
-    static func allocate<Value>(followedBy _: Value.Type) -> (cell: NodeRef, value: UnsafeMutablePointer<Value>) {
-        let alignment = MemoryLayout<Value>.alignment
-        let offset = (MemoryLayout<NodeCell>.stride + alignment - 1) / alignment * alignment
+/// The memory of a ``Node``: its cell, then its atom, then its value, in one allocation.
+///
+/// One allocation, so that making a node costs no more than the value's own slot did before
+/// the cell; and the atom and the value at offsets that code specialised for the atom type
+/// computes at compile time, so that a typed watch or recomputation goes from a cell to the
+/// atom's key and value without touching the node object (whose every use from an unretained
+/// reference is a retain and a release). Freed as a whole from the cell's address.
+@usableFromInline
+enum NodeBlock {
+    @inlinable
+    static func atomOffset<A>(_: A.Type) -> Int {
+        rounded(MemoryLayout<NodeCell>.stride, to: MemoryLayout<A>.alignment)
+    }
+
+    @inlinable
+    static func valueOffset<A, Value>(_: A.Type, _: Value.Type) -> Int {
+        rounded(atomOffset(A.self) + MemoryLayout<A>.size, to: MemoryLayout<Value>.alignment)
+    }
+
+    @inlinable
+    static func rounded(_ offset: Int, to alignment: Int) -> Int {
+        (offset + alignment - 1) / alignment * alignment
+    }
+
+    /// Uninitialized memory for a cell, an atom of type `A` and a value of type `Value`.
+    static func allocate<A, Value>(_: A.Type, _: Value.Type) -> NodeRef {
         let block = UnsafeMutableRawPointer.allocate(
-            byteCount: offset + MemoryLayout<Value>.size,
-            alignment: Swift.max(MemoryLayout<NodeCell>.alignment, alignment)
+            byteCount: valueOffset(A.self, Value.self) + MemoryLayout<Value>.size,
+            alignment: Swift.max(MemoryLayout<NodeCell>.alignment, MemoryLayout<A>.alignment, MemoryLayout<Value>.alignment)
         )
-        return (block.bindMemory(to: NodeCell.self, capacity: 1), (block + offset).bindMemory(to: Value.self, capacity: 1))
+        // Binding the three parts before any is initialized, each to its own type.
+        _ = (block + atomOffset(A.self)).bindMemory(to: A.self, capacity: 1)
+        _ = (block + valueOffset(A.self, Value.self)).bindMemory(to: Value.self, capacity: 1)
+        return block.bindMemory(to: NodeCell.self, capacity: 1)
+    }
+
+    /// The atom in the block of `cell`, for a node of atom type `A`.
+    @inlinable
+    static func atom<A>(in cell: NodeRef, _: A.Type) -> UnsafeMutablePointer<A> {
+        (UnsafeMutableRawPointer(cell) + atomOffset(A.self)).assumingMemoryBound(to: A.self)
+    }
+
+    /// The value slot in the block of `cell`, for a node of atom type `A` and value type `Value`.
+    @inlinable
+    static func value<A, Value>(in cell: NodeRef, _: A.Type, _: Value.Type) -> UnsafeMutablePointer<Value> {
+        (UnsafeMutableRawPointer(cell) + valueOffset(A.self, Value.self)).assumingMemoryBound(to: Value.self)
     }
 }

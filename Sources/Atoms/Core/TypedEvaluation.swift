@@ -7,28 +7,30 @@
 // anything else (async work, overrides, scopes, a cycle, a hand-off to a deeper stack) goes
 // through `evaluate(in:)` as before.
 
-/// A node's recomputation: returns whether the change propagates.
+/// A node's recomputation, given the node's cell: returns whether the change propagates.
 @usableFromInline
-typealias TypedEvaluation = @MainActor (NodeBase, AtomStore) -> Bool
+typealias TypedEvaluation = @MainActor (NodeRef, AtomStore) -> Bool
 
 extension Node {
-    /// Recomputes the node with `A` known; see the top of this file.
+    /// Recomputes the node with `A` known; see the top of this file. It reaches the atom and
+    /// the value through the cell's block (``NodeBlock``), not through the node object.
     @inlinable
-    static func evaluateTyped(_ base: NodeBase, in store: AtomStore) -> Bool {
-        let node = unsafeDowncast(base, to: Node<A>.self)
+    static func evaluateTyped(_ cell: NodeRef, in store: AtomStore) -> Bool {
+        let atom = NodeBlock.atom(in: cell, A.self)
+        let slot = NodeBlock.value(in: cell, A.self, A.Produced.self)
         // The context stays the engine's (borrowed here), so this module never copies or
         // destroys it, which it would do through generic value witnesses.
-        let propagates = store.runTypedEvaluation(of: base) { context, hadValue in
-            let newValue = node.atom._produce(context: context)
+        let propagates = store.runTypedEvaluation(of: cell) { context, hadValue in
+            let newValue = atom.pointee._produce(context: context)
             if hadValue {
-                let propagates = node.atom._shouldPropagate(from: node.slot.pointee, to: newValue)
-                node.slot.pointee = newValue
+                let propagates = atom.pointee._shouldPropagate(from: slot.pointee, to: newValue)
+                slot.pointee = newValue
                 return propagates
             }
-            node.slot.initialize(to: newValue)
+            slot.initialize(to: newValue)
             return true
         }
-        return propagates ?? base.evaluate(in: store)
+        return propagates ?? store.evaluate(cell)
     }
 
     /// Installs the typed recomputation if the node has none.
@@ -44,15 +46,21 @@ extension AtomStore {
     /// (told whether there was one) and returns whether it propagates. Returns `nil`, having
     /// run nothing, if the node needs the general evaluation.
     @usableFromInline
-    func runTypedEvaluation(of node: NodeBase, _ body: (AtomTransactionContext, Bool) -> Bool) -> Bool? {
-        guard !node.startsAsyncWork, !hasOverrides, node.scope == nil, !node.isEvaluating,
+    func runTypedEvaluation(of cell: NodeRef, _ body: (AtomTransactionContext, Bool) -> Bool) -> Bool? {
+        guard !cell.pointee.startsAsyncWork, !hasOverrides, !cell.pointee.isScoped, !cell.pointee.isEvaluating,
               !DeepEvaluation.needsHandOff(depth: evaluationDepth + 1)
         else { return nil }
-        let frame = beginEvaluation(of: node)
-        let hadValue = node.hasValue
+        let frame = beginEvaluation(of: cell)
+        let hadValue = cell.pointee.hasValue
         let propagates = body(AtomTransactionContext(store: self, frame: frame, token: frame.token, scope: nil, run: nil), hadValue)
-        node.hasValue = true
-        endEvaluation(of: node, in: frame)
+        cell.pointee.hasValue = true
+        endEvaluation(of: cell, in: frame)
         return propagates
+    }
+
+    /// The general recomputation of the node of `cell`, for what the typed one does not cover.
+    @usableFromInline
+    func evaluate(_ cell: NodeRef) -> Bool {
+        cell.pointee.node.takeUnretainedValue().evaluate(in: self)
     }
 }

@@ -8,31 +8,32 @@
 // the general path in `AtomStore.watch(_:frame:token:scope:run:typed:)`.
 
 extension EvaluationFrame {
-    /// The node of the atom of `type` that `matches` (which compares keys) if this
-    /// evaluation or the last one watched it, recorded as watched; `nil` otherwise (a new
-    /// dependency, or a watch after the evaluation returned).
+    /// The cell of the node of the atom of `type` that `matches` (which compares keys) if
+    /// this evaluation or the last one watched it, recorded as watched; `nil` otherwise (a
+    /// new dependency, or a watch after the evaluation returned). A cell, not the node, so
+    /// that the caller reads the value without retaining anything (``NodeBlock``).
     ///
     /// While the evaluation follows the last one, that is the dependency at this position
     /// (confirmed), or the one just confirmed, watched again. Once it departed from it
     /// (kairo `unstable`), the atom is looked for among those watched so far and last time.
     @usableFromInline
-    func sameDependency(token: Int, type: ObjectIdentifier, matches: (NodeBase) -> Bool) -> NodeBase? {
+    func sameDependency(token: Int, type: ObjectIdentifier, matches: (NodeRef) -> Bool) -> NodeRef? {
         guard self.token == token else { return nil }
         if diverged {
-            return switchedDependency(token: token, type: type, matches: matches)
+            return switchedDependency(token: token, type: type, matches: matches)?.cell
         }
         let confirmed = self.confirmed
         if confirmed < previous.count {
-            let candidate = previous[confirmed]
-            if candidate.key.type == type, matches(candidate) {
+            let candidate = previous.cell(at: confirmed)
+            if candidate.pointee.atomType == type, matches(candidate) {
                 self.confirmed = confirmed + 1
-                candidate.watchToken = token
+                candidate.pointee.watchToken = token
                 return candidate
             }
         }
         if confirmed > 0 {
-            let candidate = previous[confirmed - 1]
-            if candidate.key.type == type, matches(candidate) {
+            let candidate = previous.cell(at: confirmed - 1)
+            if candidate.pointee.atomType == type, matches(candidate) {
                 return candidate
             }
         }
@@ -44,7 +45,7 @@ extension EvaluationFrame {
     /// whole, so that dependencies switching among a few atoms never hash a key. Nodes in
     /// either list are alive: the evaluating node holds its previous dependencies, and
     /// nothing is released while it evaluates.
-    private func switchedDependency(token: Int, type: ObjectIdentifier, matches: (NodeBase) -> Bool) -> NodeBase? {
+    private func switchedDependency(token: Int, type: ObjectIdentifier, matches: (NodeRef) -> Bool) -> NodeBase? {
         guard let node = findSwitched(type: type, matches: matches) else { return nil }
         if node.watchToken != token {
             node.watchToken = token
@@ -55,23 +56,23 @@ extension EvaluationFrame {
 
     // Plain loops, not `first(where:)`: a main-actor closure handed to the standard library
     // checks at run time, on every call, that it runs on the main actor.
-    private func findSwitched(type: ObjectIdentifier, matches: (NodeBase) -> Bool) -> NodeBase? {
+    private func findSwitched(type: ObjectIdentifier, matches: (NodeRef) -> Bool) -> NodeBase? {
         if cursor < previous.count {
             let candidate = previous[cursor]
             cursor += 1
-            if candidate.key.type == type, matches(candidate) { return candidate }
+            if candidate.key.type == type, matches(candidate.cell) { return candidate }
         }
         let watched = self.watched
         if watched.count <= Self.scannedLength {
-            for candidate in watched.reversed() where candidate.key.type == type && matches(candidate) {
+            for candidate in watched.reversed() where candidate.key.type == type && matches(candidate.cell) {
                 return candidate
             }
-        } else if let last = watched.last, last.key.type == type, matches(last) {
+        } else if let last = watched.last, last.key.type == type, matches(last.cell) {
             return last
         }
         let previous = self.previous
         if previous.count <= Self.scannedLength {
-            for candidate in previous where candidate.key.type == type && matches(candidate) {
+            for candidate in previous where candidate.key.type == type && matches(candidate.cell) {
                 return candidate
             }
         }
@@ -98,7 +99,21 @@ extension Node {
     @inlinable
     @inline(__always)
     static func hasKey(_ candidate: NodeBase, _ key: A.Key) -> Bool {
-        unsafeDowncast(candidate, to: Node<A>.self).atom.key == key
+        hasKey(cell: candidate.cell, key)
+    }
+
+    /// Whether the node of `cell`, of `A`'s type, caches the atom with this key.
+    @inlinable
+    @inline(__always)
+    static func hasKey(cell: NodeRef, _ key: A.Key) -> Bool {
+        NodeBlock.atom(in: cell, A.self).pointee.key == key
+    }
+
+    /// The value of the node of `cell`, of `A`'s type, which the caller knows is there.
+    @inlinable
+    @inline(__always)
+    static func presentValue(cell: NodeRef) -> A.Produced {
+        NodeBlock.value(in: cell, A.self, A.Produced.self).pointee
     }
 }
 
@@ -106,11 +121,18 @@ extension AtomStore {
     /// Brings a node up to date if a write marked it, so that its value can be read.
     @usableFromInline
     func prepareRead(_ node: NodeBase) {
-        if node.mark != .clean {
-            ensureFresh(node)
+        prepareRead(cell: node.cell)
+    }
+
+    /// `prepareRead(_:)` from the node's cell.
+    @usableFromInline
+    func prepareRead(cell: NodeRef) {
+        if cell.pointee.mark != .clean {
+            ensureFresh(cell: cell)
         }
-        guard node.hasValue else {
-            preconditionFailure("Atoms: \(node.diagnosticName()) was used while its own value was being computed.")
+        guard cell.pointee.hasValue else {
+            let name = cell.pointee.node.takeUnretainedValue().diagnosticName()
+            preconditionFailure("Atoms: \(name) was used while its own value was being computed.")
         }
     }
 }
