@@ -130,15 +130,13 @@ extension AtomStore {
     func endEvaluation(of cell: NodeRef, in frame: EvaluationFrame) {
         cell.pointee.isEvaluating = false
         if frame.diverged {
-            let node = cell.pointee.node.takeUnretainedValue()
-            replaceDependencies(of: node, with: keepingLateDependencies(of: node, frame.watched))
-            frame.watched.removeAll(keepingCapacity: true)
+            replaceDependencies(of: cell.pointee.node.takeUnretainedValue(), watched: frame.watched)
+            frame.watched.removeAll()
             frame.diverged = false
         } else {
             let confirmed = frame.confirmed
             if confirmed < frame.previous.count {
-                let node = cell.pointee.node.takeUnretainedValue()
-                replaceDependencies(of: node, with: keepingLateDependencies(of: node, ContiguousArray(frame.previous[0..<confirmed])))
+                replaceDependencies(of: cell.pointee.node.takeUnretainedValue(), watched: frame.previous[0..<confirmed])
             }
         }
         frame.token = 0
@@ -162,12 +160,21 @@ extension AtomStore {
         return overrides.override(for: node.atom, key: node.key)
     }
 
+    /// Makes what an evaluation watched the node's dependencies, keeping an async node's late
+    /// ones (`keepingLateDependencies`).
+    private func replaceDependencies(of node: NodeBase, watched: some RandomAccessCollection<NodeBase>) {
+        if node.startsAsyncWork, !node.lateUpstream.isEmpty {
+            replaceDependencies(of: node, with: keepingLateDependencies(of: node, watched))
+        } else {
+            replaceDependencies(of: node, with: watched)
+        }
+    }
+
     /// An async node's new dependencies plus those its earlier work watched after an `await`
     /// and this evaluation did not watch before its own: the new work is likely to watch them
     /// again, and dropping them now would release a state atom only they keep.
-    private func keepingLateDependencies(of node: NodeBase, _ watched: ContiguousArray<NodeBase>) -> ContiguousArray<NodeBase> {
-        guard node.startsAsyncWork, !node.lateUpstream.isEmpty else { return watched }
-        var kept = watched
+    private func keepingLateDependencies(of node: NodeBase, _ watched: some RandomAccessCollection<NodeBase>) -> ContiguousArray<NodeBase> {
+        var kept = ContiguousArray(watched)
         var late = ContiguousArray<NodeBase>()
         for upstream in node.lateUpstream where upstream.isAlive && !watched.contains(where: { $0 === upstream }) {
             kept.append(upstream)
@@ -237,7 +244,7 @@ extension AtomStore {
     }
 
     /// Replaces a node's dependencies after an evaluation, updating both sides of each edge.
-    func replaceDependencies(of node: NodeBase, with watched: ContiguousArray<NodeBase>) {
+    func replaceDependencies(of node: NodeBase, with watched: some RandomAccessCollection<NodeBase>) {
         let old = node.upstream
         if old.count == watched.count, Self.sameNodes(old, watched) {
             return
@@ -290,9 +297,11 @@ extension AtomStore {
 }
 
 extension AtomStore {
-    private static func sameNodes(_ lhs: NodeList, _ rhs: ContiguousArray<NodeBase>) -> Bool {
-        for index in lhs.indices where lhs[index] !== rhs[index] {
-            return false
+    private static func sameNodes(_ lhs: NodeList, _ rhs: some RandomAccessCollection<NodeBase>) -> Bool {
+        var position = rhs.startIndex
+        for index in lhs.indices {
+            if lhs[index] !== rhs[position] { return false }
+            position = rhs.index(after: position)
         }
         return true
     }

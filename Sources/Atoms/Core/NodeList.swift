@@ -58,11 +58,24 @@ struct NodeList: RandomAccessCollection {
     }
 
     mutating func append(_ node: NodeBase) {
+        append(cell: node.cell)
+    }
+
+    /// Appends the node of `cell`.
+    mutating func append(cell: NodeRef) {
         if count == capacity {
             reserveCapacity(Swift.max(4, capacity * 2))
         }
-        base.unsafelyUnwrapped[count] = node.cell
+        base.unsafelyUnwrapped[count] = cell
         count += 1
+    }
+
+    /// Appends the nodes of `other`.
+    mutating func append(contentsOf other: Slice<NodeList>) {
+        reserveCapacity(count + other.count)
+        for position in other.indices {
+            append(cell: other.base.cell(at: position))
+        }
     }
 
     /// Puts `node` at `position`, in place of the node there.

@@ -100,7 +100,13 @@ final class EvaluationFrame {
     /// Whether the evaluation departed from its previous dependencies; from then on
     /// `watched` holds every atom it watched.
     @exclusivity(unchecked) var diverged = false
-    @exclusivity(unchecked) var watched: ContiguousArray<NodeBase> = []
+    /// Unretained (``NodeList``): every node an evaluation watches is alive until the
+    /// transaction ends, and the frame is done with it before then. Owned by the frame.
+    @exclusivity(unchecked) var watched = NodeList()
     /// Position in the previous dependencies, for resolving a watch without hashing.
     @exclusivity(unchecked) var cursor = 0
+
+    isolated deinit {
+        watched.deallocate()
+    }
 }

@@ -20,7 +20,7 @@ extension EvaluationFrame {
     func sameDependency(token: Int, type: ObjectIdentifier, matches: (NodeRef) -> Bool) -> NodeRef? {
         guard self.token == token else { return nil }
         if diverged {
-            return switchedDependency(token: token, type: type, matches: matches)?.cell
+            return switchedDependency(token: token, type: type, matches: matches)
         }
         let confirmed = self.confirmed
         if confirmed < previous.count {
@@ -45,35 +45,38 @@ extension EvaluationFrame {
     /// whole, so that dependencies switching among a few atoms never hash a key. Nodes in
     /// either list are alive: the evaluating node holds its previous dependencies, and
     /// nothing is released while it evaluates.
-    private func switchedDependency(token: Int, type: ObjectIdentifier, matches: (NodeRef) -> Bool) -> NodeBase? {
-        guard let node = findSwitched(type: type, matches: matches) else { return nil }
-        if node.watchToken != token {
-            node.watchToken = token
-            watched.append(node)
+    private func switchedDependency(token: Int, type: ObjectIdentifier, matches: (NodeRef) -> Bool) -> NodeRef? {
+        guard let cell = findSwitched(type: type, matches: matches) else { return nil }
+        if cell.pointee.watchToken != token {
+            cell.pointee.watchToken = token
+            watched.append(cell: cell)
         }
-        return node
+        return cell
     }
 
     // Plain loops, not `first(where:)`: a main-actor closure handed to the standard library
     // checks at run time, on every call, that it runs on the main actor.
-    private func findSwitched(type: ObjectIdentifier, matches: (NodeRef) -> Bool) -> NodeBase? {
+    private func findSwitched(type: ObjectIdentifier, matches: (NodeRef) -> Bool) -> NodeRef? {
         if cursor < previous.count {
-            let candidate = previous[cursor]
+            let candidate = previous.cell(at: cursor)
             cursor += 1
-            if candidate.key.type == type, matches(candidate.cell) { return candidate }
+            if candidate.pointee.atomType == type, matches(candidate) { return candidate }
         }
         let watched = self.watched
         if watched.count <= Self.scannedLength {
-            for candidate in watched.reversed() where candidate.key.type == type && matches(candidate.cell) {
-                return candidate
+            for index in watched.indices.reversed() {
+                let candidate = watched.cell(at: index)
+                if candidate.pointee.atomType == type, matches(candidate) { return candidate }
             }
-        } else if let last = watched.last, last.key.type == type, matches(last.cell) {
-            return last
+        } else if !watched.isEmpty {
+            let last = watched.cell(at: watched.count - 1)
+            if last.pointee.atomType == type, matches(last) { return last }
         }
         let previous = self.previous
         if previous.count <= Self.scannedLength {
-            for candidate in previous where candidate.key.type == type && matches(candidate.cell) {
-                return candidate
+            for index in previous.indices {
+                let candidate = previous.cell(at: index)
+                if candidate.pointee.atomType == type, matches(candidate) { return candidate }
             }
         }
         return nil
