@@ -8,16 +8,17 @@ public struct AtomTransactionContext: AtomWatchableContext, _AtomStoreContext {
 
     public var _store: AtomStore { store }
     public var _scopeChain: _AtomScopeChain? { scope.map(_AtomScopeChain.init) }
-    @usableFromInline let frame: EvaluationFrame
+    /// The nesting depth of the evaluation, whose frame the store keeps (``EvaluationFrames``).
+    @usableFromInline let depth: Int
     @usableFromInline let token: Int
     /// The scope the evaluating atom resolves atoms in; `nil` for the root.
     @usableFromInline let scope: ScopeState?
     /// The work an async atom's evaluation starts; `nil` for other atoms.
     @usableFromInline let run: AsyncRun?
 
-    init(store: AtomStore, frame: EvaluationFrame, token: Int, scope: ScopeState?, run: AsyncRun?) {
+    init(store: AtomStore, depth: Int, token: Int, scope: ScopeState?, run: AsyncRun?) {
         self.store = store
-        self.frame = frame
+        self.depth = depth
         self.token = token
         self.scope = scope
         self.run = run
@@ -35,11 +36,11 @@ public struct AtomTransactionContext: AtomWatchableContext, _AtomStoreContext {
         // of the value; the recomputation it hands over is compiled there too
         // (`TypedEvaluation.swift`).
         let key = atom.key
-        if let found = frame.sameDependency(token: token, type: ObjectIdentifier(A.self), matches: { Node<A>.hasKey(cell: $0, key) }) {
+        if let found = store.sameDependency(depth: depth, token: token, type: ObjectIdentifier(A.self), matches: { Node<A>.hasKey(cell: $0, key) }) {
             store.prepareRead(cell: found)
             return Node<A>.presentValue(cell: found)
         }
-        return store.watch(atom, frame: frame, token: token, scope: scope, run: run, typed: { Node<A>.evaluateTyped($0, in: $1) })
+        return store.watch(atom, depth: depth, token: token, scope: scope, run: run, typed: { Node<A>.evaluateTyped($0, in: $1) })
     }
 
 }

@@ -80,15 +80,15 @@ extension AtomStore {
             guard node.startsAsyncWork else { return override(node.atom) }
             // An overriding value of an async atom may be work to follow (a task).
             let run = AsyncRun(node: node, kind: .task)
-            let context = AtomTransactionContext(store: self, frame: Self.closedFrame, token: -1, scope: node.scope, run: run)
+            let context = AtomTransactionContext(store: self, depth: Self.closedDepth, token: -1, scope: node.scope, run: run)
             return node.atom._adoptOverride(override(node.atom), context: context)
         }
         if node.isEvaluating {
             Self.cycleFailure(node.atom)
         }
-        let frame = beginEvaluation(of: node.cell)
+        let (depth, token) = beginEvaluation(of: node.cell)
         let run = node.startsAsyncWork ? AsyncRun(node: node, kind: .task) : nil
-        let context = AtomTransactionContext(store: self, frame: frame, token: frame.token, scope: node.scope, run: run)
+        let context = AtomTransactionContext(store: self, depth: depth, token: token, scope: node.scope, run: run)
         let value: A.Produced
         if DeepEvaluation.needsHandOff(depth: evaluationDepth) {
             let atom = node.atom
@@ -96,7 +96,7 @@ extension AtomStore {
         } else {
             value = node.atom._produce(context: context)
         }
-        endEvaluation(of: node.cell, in: frame)
+        endEvaluation(of: node.cell, depth: depth)
         return value
     }
 
@@ -105,48 +105,44 @@ extension AtomStore {
         preconditionFailure("Atoms: \(diagnosticAtomIDText(for: atom)) depends on itself; atom dependencies must not form a cycle.")
     }
 
-    /// Takes the frame of the next nesting depth for an evaluation of the node of `cell`.
-    func beginEvaluation(of cell: NodeRef) -> EvaluationFrame {
+    /// Takes the frame of the next nesting depth for an evaluation of the node of `cell`;
+    /// returns that depth and the evaluation's token.
+    func beginEvaluation(of cell: NodeRef) -> (depth: Int, token: Int) {
         let token = nextToken
         nextToken = token + 1
         let depth = evaluationDepth
-        let frame: EvaluationFrame
-        if depth < frames.count {
-            frame = frames[depth]
-        } else {
-            frame = EvaluationFrame()
-            frames.append(frame)
-        }
+        let frame = frames.makeFrame(at: depth)
         evaluationDepth = depth + 1
-        frame.previous = cell.pointee.upstream
-        frame.token = token
+        frame.pointee.previous = cell.pointee.upstream
+        frame.pointee.token = token
         cell.pointee.isEvaluating = true
-        return frame
+        return (depth, token)
     }
 
     /// Records what the evaluation watched as the node's dependencies, if that changed, and
     /// gives the frame back.
     @usableFromInline
-    func endEvaluation(of cell: NodeRef, in frame: EvaluationFrame) {
+    func endEvaluation(of cell: NodeRef, depth: Int) {
         cell.pointee.isEvaluating = false
-        if frame.diverged {
-            replaceDependencies(of: cell.pointee.node.takeUnretainedValue(), watched: frame.watched)
-            frame.watched.removeAll()
-            frame.diverged = false
+        // Made by `beginEvaluation` at this depth, and not freed while an evaluation runs.
+        let frame = frames.frame(at: depth).unsafelyUnwrapped
+        if frame.pointee.diverged {
+            replaceDependencies(of: cell.pointee.node.takeUnretainedValue(), watched: frame.pointee.watched)
+            frame.pointee.watched.removeAll()
+            frame.pointee.diverged = false
         } else {
-            let confirmed = frame.confirmed
-            if confirmed < frame.previous.count {
-                replaceDependencies(of: cell.pointee.node.takeUnretainedValue(), watched: frame.previous[0..<confirmed])
+            let confirmed = frame.pointee.confirmed
+            if confirmed < frame.pointee.previous.count {
+                replaceDependencies(of: cell.pointee.node.takeUnretainedValue(), watched: frame.pointee.previous[0..<confirmed])
             }
         }
-        frame.token = 0
-        frame.previous = NodeList()
-        frame.confirmed = 0
-        frame.cursor = 0
-        let depth = evaluationDepth - 1
+        frame.pointee.token = 0
+        frame.pointee.previous = NodeList()
+        frame.pointee.confirmed = 0
+        frame.pointee.cursor = 0
         evaluationDepth = depth
-        if depth >= Self.pooledFrames, frames.count == depth + 1 {
-            frames.removeLast()
+        if depth == 0 {
+            frames.trim()
         }
     }
 
@@ -184,26 +180,25 @@ extension AtomStore {
         return kept
     }
 
-    /// The frame of contexts that never watch: those given to overridden atoms.
-    private static let closedFrame = EvaluationFrame()
+    /// The depth of contexts that never watch (those given to overridden atoms): no frame.
+    private static var closedDepth: Int { -1 }
 
-    /// The node the running evaluation watched last: right after `watch`, the watched one.
-    func lastWatchedNode(in frame: EvaluationFrame) -> NodeBase? {
-        if frame.diverged { return frame.watched.last }
-        return frame.confirmed > 0 ? frame.previous[frame.confirmed - 1] : nil
+    /// The node the evaluation at `depth` watched last: right after `watch`, the watched one.
+    func lastWatchedNode(depth: Int) -> NodeBase? {
+        guard let frame = frames.frame(at: depth) else { return nil }
+        if frame.pointee.diverged { return frame.pointee.watched.last }
+        let confirmed = frame.pointee.confirmed
+        return confirmed > 0 ? frame.pointee.previous[confirmed - 1] : nil
     }
-
-    /// Evaluation frames kept for reuse; deeper ones are allocated per evaluation.
-    private static var pooledFrames: Int { 64 }
 
     /// Watches an atom from inside an evaluation that did not watch it before, or after the
     /// evaluation returned: returns its current value and makes it a dependency of the
     /// evaluating atom.
     @usableFromInline
     func watch<A: Atom>(
-        _ atom: A, frame: EvaluationFrame, token: Int, scope: ScopeState?, run: AsyncRun?, typed: TypedEvaluation? = nil
+        _ atom: A, depth: Int, token: Int, scope: ScopeState?, run: AsyncRun?, typed: TypedEvaluation? = nil
     ) -> A.Produced {
-        guard frame.token == token else {
+        guard let frame = frames.frame(at: depth), frame.pointee.token == token else {
             // After the evaluation returned: async work adds a dependency; a context that
             // escaped in a stored closure can only read.
             if let run {
@@ -213,24 +208,25 @@ extension AtomStore {
         }
         // The caller (`AtomTransactionContext.watch`) found no dependency this evaluation or
         // the last one watched (`EvaluationFrame.sameDependency`): a new one.
-        if !frame.diverged {
-            let previous = frame.previous
-            let confirmed = frame.confirmed
+        // `frame` stays valid while `resolve` runs nested evaluations (``EvaluationFrames``).
+        if !frame.pointee.diverged {
+            let previous = frame.pointee.previous
+            let confirmed = frame.pointee.confirmed
             let node = resolve(atom, in: scope, typed: typed)
             if node.watchToken != token {
                 // A different dependency: collect every watched atom from here on.
                 node.watchToken = token
-                frame.watched.append(contentsOf: previous[0..<confirmed])
-                frame.watched.append(node)
-                frame.cursor = confirmed
-                frame.diverged = true
+                frame.pointee.watched.append(contentsOf: previous[0..<confirmed])
+                frame.pointee.watched.append(node)
+                frame.pointee.cursor = confirmed
+                frame.pointee.diverged = true
             }
             return value(of: node)
         }
         let node = resolve(atom, in: scope, typed: typed)
         if node.watchToken != token {
             node.watchToken = token
-            frame.watched.append(node)
+            frame.pointee.watched.append(node)
         }
         return value(of: node)
     }

@@ -79,34 +79,3 @@ struct PendingCause {
     }
 }
 
-/// One evaluation in progress. The store keeps one frame per nesting depth and reuses it.
-///
-/// While an evaluation watches the same atoms in the same order as last time, the frame only
-/// counts them (`confirmed`), so a stable evaluation copies no dependency list. At the first
-/// difference it switches to collecting every watched atom in `watched`.
-///
-/// Its fields skip the runtime's exclusivity check: see the proof at ``NodeBase``.
-@MainActor
-@usableFromInline
-final class EvaluationFrame {
-    /// The dependencies of the evaluating node before this evaluation: a view of the node's
-    /// own list (``NodeList``), which stays as it is until the evaluation ends.
-    @exclusivity(unchecked) var previous = NodeList()
-    /// The token of the running evaluation; 0 once it has returned, so that a context that
-    /// escaped its evaluation can tell.
-    @exclusivity(unchecked) var token = 0
-    /// How many of the node's previous dependencies this evaluation watched again, in order.
-    @exclusivity(unchecked) var confirmed = 0
-    /// Whether the evaluation departed from its previous dependencies; from then on
-    /// `watched` holds every atom it watched.
-    @exclusivity(unchecked) var diverged = false
-    /// Unretained (``NodeList``): every node an evaluation watches is alive until the
-    /// transaction ends, and the frame is done with it before then. Owned by the frame.
-    @exclusivity(unchecked) var watched = NodeList()
-    /// Position in the previous dependencies, for resolving a watch without hashing.
-    @exclusivity(unchecked) var cursor = 0
-
-    isolated deinit {
-        watched.deallocate()
-    }
-}

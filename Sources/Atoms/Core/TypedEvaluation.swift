@@ -50,11 +50,11 @@ extension AtomStore {
         guard !cell.pointee.startsAsyncWork, !hasOverrides, !cell.pointee.isScoped, !cell.pointee.isEvaluating,
               !DeepEvaluation.needsHandOff(depth: evaluationDepth + 1)
         else { return nil }
-        let frame = beginEvaluation(of: cell)
+        let (depth, token) = beginEvaluation(of: cell)
         let hadValue = cell.pointee.hasValue
-        let propagates = body(AtomTransactionContext(store: self, frame: frame, token: frame.token, scope: nil, run: nil), hadValue)
+        let propagates = body(AtomTransactionContext(store: self, depth: depth, token: token, scope: nil, run: nil), hadValue)
         cell.pointee.hasValue = true
-        endEvaluation(of: cell, in: frame)
+        endEvaluation(of: cell, depth: depth)
         return propagates
     }
 

@@ -7,6 +7,16 @@
 // setting. Everything else (a new dependency, a watch after the evaluation returned) takes
 // the general path in `AtomStore.watch(_:frame:token:scope:run:typed:)`.
 
+extension AtomStore {
+    /// `EvaluationFrame.sameDependency` for the evaluation at `depth`; `nil` if no frame is
+    /// there (a context that escaped a deep evaluation after its frames were freed).
+    @usableFromInline
+    func sameDependency(depth: Int, token: Int, type: ObjectIdentifier, matches: (NodeRef) -> Bool) -> NodeRef? {
+        guard let frame = frames.frame(at: depth) else { return nil }
+        return frame.pointee.sameDependency(token: token, type: type, matches: matches)
+    }
+}
+
 extension EvaluationFrame {
     /// The cell of the node of the atom of `type` that `matches` (which compares keys) if
     /// this evaluation or the last one watched it, recorded as watched; `nil` otherwise (a
@@ -16,8 +26,8 @@ extension EvaluationFrame {
     /// While the evaluation follows the last one, that is the dependency at this position
     /// (confirmed), or the one just confirmed, watched again. Once it departed from it
     /// (kairo `unstable`), the atom is looked for among those watched so far and last time.
-    @usableFromInline
-    func sameDependency(token: Int, type: ObjectIdentifier, matches: (NodeRef) -> Bool) -> NodeRef? {
+    @inline(__always)
+    mutating func sameDependency(token: Int, type: ObjectIdentifier, matches: (NodeRef) -> Bool) -> NodeRef? {
         guard self.token == token else { return nil }
         if diverged {
             return switchedDependency(token: token, type: type, matches: matches)
@@ -45,7 +55,8 @@ extension EvaluationFrame {
     /// whole, so that dependencies switching among a few atoms never hash a key. Nodes in
     /// either list are alive: the evaluating node holds its previous dependencies, and
     /// nothing is released while it evaluates.
-    private func switchedDependency(token: Int, type: ObjectIdentifier, matches: (NodeRef) -> Bool) -> NodeRef? {
+    @inline(never)
+    private mutating func switchedDependency(token: Int, type: ObjectIdentifier, matches: (NodeRef) -> Bool) -> NodeRef? {
         guard let cell = findSwitched(type: type, matches: matches) else { return nil }
         if cell.pointee.watchToken != token {
             cell.pointee.watchToken = token
@@ -56,7 +67,7 @@ extension EvaluationFrame {
 
     // Plain loops, not `first(where:)`: a main-actor closure handed to the standard library
     // checks at run time, on every call, that it runs on the main actor.
-    private func findSwitched(type: ObjectIdentifier, matches: (NodeRef) -> Bool) -> NodeRef? {
+    private mutating func findSwitched(type: ObjectIdentifier, matches: (NodeRef) -> Bool) -> NodeRef? {
         if cursor < previous.count {
             let candidate = previous.cell(at: cursor)
             cursor += 1

@@ -21,7 +21,7 @@ public struct ModifiedAtom<Node: Atom, Modifier: AtomModifier>: Atom where Node.
     public func _produce(context: AtomTransactionContext) -> Modifier.Produced {
         let value = context.watch(atom)
         return modifier._modify(value: value) {
-            context.store.lastWatchedNode(in: context.frame)?.asyncStatus
+            context.store.lastWatchedNode(depth: context.depth)?.asyncStatus
         }
     }
 

@@ -28,8 +28,8 @@ public final class AtomStore {
     @exclusivity(unchecked) var epoch = 0
 
     /// Evaluation frames by nesting depth; the first `evaluationDepth` are in use. Frames
-    /// beyond the first few are dropped when their evaluation returns.
-    @exclusivity(unchecked) var frames: ContiguousArray<EvaluationFrame> = []
+    /// beyond the first chunk are freed when every evaluation has returned.
+    @exclusivity(unchecked) var frames = EvaluationFrames()
     @exclusivity(unchecked) var evaluationDepth = 0
     /// Nodes marked during the running transaction, in marking order.
     ///
@@ -75,6 +75,7 @@ public final class AtomStore {
     // store goes away would stay in memory, with its value and its subscribers. Upstream and
     // downstream lists retain nothing (`NodeList`), so they form no cycle.
     isolated deinit {
+        frames.removeAll()
         stopAllWork()
         for node in nodes.values {
             node.lateUpstream.removeAll()
