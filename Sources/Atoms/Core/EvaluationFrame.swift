@@ -44,7 +44,9 @@ struct EvaluationFrames {
     /// The first chunk, where almost every evaluation's frame is.
     private var first: FrameRef?
 
-    private static var chunkSize: Int { 64 }
+    /// Frames per chunk: steady-state writes evaluate a level or two deep (pulling is
+    /// iterative), so the first chunk is small; it stays for the store's life (1.3 KB).
+    private static var chunkSize: Int { 16 }
 
     /// The frame at `depth`, if one was made.
     @inline(__always)
