@@ -13,24 +13,19 @@
 /// its upstream nodes. So a node in another's upstream list has that node downstream and is
 /// not released, and a node in another's downstream list is removed before it is released.
 ///
-/// Who frees the memory: each list has one owner, the field of the ``NodeBase`` that holds it,
-/// which frees it when it is replaced and when the node goes away. A copy made elsewhere (the
-/// evaluation frame's `previous`) is a view: valid until the owner's field next changes, and
-/// never mutated or freed itself.
+/// An evaluation frame's `watched` holds the atoms one evaluation watched: alive until the
+/// transaction ends, since nothing is released before then.
+///
+/// Who frees the memory: each list has one owner (a node's cell, or a frame), which frees it
+/// when it is replaced and when the owner goes away. A copy made elsewhere (the evaluation
+/// frame's `previous`) is a view: valid until the owner's field next changes, and never
+/// mutated or freed itself.
 struct NodeList: RandomAccessCollection {
     private var base: UnsafeMutablePointer<NodeRef>?
     private(set) var count = 0
     private var capacity = 0
 
     init() {}
-
-    /// A list that owns a copy of `nodes`.
-    init(_ nodes: some Collection<NodeBase>) {
-        reserveCapacity(nodes.count)
-        for node in nodes {
-            append(node)
-        }
-    }
 
     var startIndex: Int { 0 }
     var endIndex: Int { count }
