@@ -18,6 +18,9 @@ struct AtomTypeTraits: Sendable {
     let followsAsyncStatus: Bool
     /// Whether the atom is a struct without stored properties, so that its type names it.
     let isFieldlessStruct: Bool
+    /// Whether the atom holds one object mutated in place (an observable object or an
+    /// `@Observable` one), so that every commit that touches it is a change.
+    let isMutatedInPlace: Bool
 
     private static let known = Mutex<[ObjectIdentifier: AtomTypeTraits]>([:])
 
@@ -42,5 +45,7 @@ struct AtomTypeTraits: Sendable {
         followsAsyncStatus = A.self is any _AsyncStatusFollowing.Type
         let mirror = Mirror(reflecting: atom)
         isFieldlessStruct = mirror.displayStyle == .struct && mirror.children.isEmpty
+        let kind = atom._kind
+        isMutatedInPlace = kind == .observableObject || kind == .observable
     }
 }

@@ -312,22 +312,20 @@ final class Node<A: Atom>: NodeBase {
     @exclusivity(unchecked) private var committedSlot: UnsafeMutablePointer<A.Produced>?
     /// Whether `committedSlot` holds a value: exactly when the base's address is set.
     private var hasCommittedValue: Bool { committedAddress != nil }
-    /// `==` for the value type, found at the first comparison while `equalityIsKnown` is false.
+    /// How the value type is compared, found at the first comparison: -1 until then; the
+    /// size of an integer or `Bool`, compared as bits (`TypedEquality.bitsEqual`); or 0, with
+    /// `equality` holding `==` if the type is `Equatable`.
+    @exclusivity(unchecked) private var equalityWidth = -1
     @exclusivity(unchecked) private var equality: ((UnsafePointer<A.Produced>, UnsafePointer<A.Produced>) -> Bool)?
-    @exclusivity(unchecked) private var equalityIsKnown = false
     /// Whether the atom holds one object mutated in place, so that every commit that touches
-    /// it is a change (rule 1 of ``ValueChangeRule``); kept, because comparing kinds compares
-    /// their names.
-    private var isMutatedInPlace: Bool {
-        if let mutatedInPlace { return mutatedInPlace }
-        let found = atom._kind == .observableObject || atom._kind == .observable
-        mutatedInPlace = found
-        return found
-    }
-    @exclusivity(unchecked) private var mutatedInPlace: Bool?
+    /// it is a change (rule 1 of ``ValueChangeRule``): a trait of the type (``AtomTypeTraits``).
+    /// The library's own object atoms start async work and are compared by
+    /// `commitBoxedChange`; this covers a synchronous atom that reports such a kind.
+    private let isMutatedInPlace: Bool
 
     init(number: Int, key: AtomKey, scope: ScopeState?, atom: A) {
         let traits = AtomTypeTraits.of(atom)
+        isMutatedInPlace = traits.isMutatedInPlace
         let cell = NodeBlock.allocate(A.self, A.Produced.self)
         NodeBlock.atom(in: cell, A.self).initialize(to: atom)
         slot = NodeBlock.value(in: cell, A.self, A.Produced.self)
@@ -445,9 +443,14 @@ final class Node<A: Atom>: NodeBase {
         defer { keepCommittedValue() }
         if isMutatedInPlace { return true }
         guard hasCommittedValue, hasValue, let committed = committedSlot else { return hasCommittedValue != hasValue }
-        if !equalityIsKnown {
-            equality = TypedEquality.of(A.Produced.self)
-            equalityIsKnown = true
+        if equalityWidth < 0 {
+            equalityWidth = TypedEquality.bitWidth(of: A.Produced.self)
+            if equalityWidth == 0 {
+                equality = TypedEquality.of(A.Produced.self)
+            }
+        }
+        if equalityWidth > 0 {
+            return !TypedEquality.bitsEqual(committed, slot, width: equalityWidth)
         }
         if let equal = equality {
             return !equal(committed, slot)

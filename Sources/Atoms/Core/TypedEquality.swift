@@ -5,29 +5,42 @@
 /// The function compares values where they are: taking them by value would copy each one
 /// through its value witnesses in code that is not specialised.
 enum TypedEquality {
-    /// `==` for `T`, or `nil` when `T` is not `Equatable`.
+    /// `==` for `T`, or `nil` when `T` is not `Equatable`. For the types of `bitWidth(of:)`,
+    /// `bitsEqual` gives the same answers without a closure.
     static func of<T>(_ type: T.Type) -> ((UnsafePointer<T>, UnsafePointer<T>) -> Bool)? {
-        if let bitwise = bitwise(type) { return bitwise }
         guard let equatable = type as? any Equatable.Type else { return nil }
         return equatable.equality(as: type)
     }
 
-    /// `==` for the standard integers and `Bool`, whose `==` is exactly the equality of their
-    /// bits: compared as words in code that is not generic, where the general closure pays
-    /// for a copy of each value and for `==` through witness tables (about 100 instructions
-    /// per comparison, for every changed atom of every observed commit).
-    private static func bitwise<T>(_ type: T.Type) -> ((UnsafePointer<T>, UnsafePointer<T>) -> Bool)? {
+    /// The size in bytes of `T` if `T` is one of the standard integers or `Bool`, whose `==`
+    /// is exactly the equality of their bits; 0 otherwise. Such values are compared as words
+    /// by `bitsEqual`, in code that is not generic: the general closure pays for a copy of
+    /// each value and for `==` through witness tables (about 100 instructions per comparison,
+    /// for every changed atom of every observed commit), and a closure made in generic code
+    /// carries a context that is retained and released at every call.
+    static func bitWidth<T>(of type: T.Type) -> Int {
         switch ObjectIdentifier(type) {
         case ObjectIdentifier(Int.self), ObjectIdentifier(UInt.self), ObjectIdentifier(Int64.self), ObjectIdentifier(UInt64.self):
-            { UnsafeRawPointer($0).load(as: UInt64.self) == UnsafeRawPointer($1).load(as: UInt64.self) }
+            8
         case ObjectIdentifier(Int32.self), ObjectIdentifier(UInt32.self):
-            { UnsafeRawPointer($0).load(as: UInt32.self) == UnsafeRawPointer($1).load(as: UInt32.self) }
+            4
         case ObjectIdentifier(Int16.self), ObjectIdentifier(UInt16.self):
-            { UnsafeRawPointer($0).load(as: UInt16.self) == UnsafeRawPointer($1).load(as: UInt16.self) }
+            2
         case ObjectIdentifier(Int8.self), ObjectIdentifier(UInt8.self), ObjectIdentifier(Bool.self):
-            { UnsafeRawPointer($0).load(as: UInt8.self) == UnsafeRawPointer($1).load(as: UInt8.self) }
+            1
         default:
-            nil
+            0
+        }
+    }
+
+    /// Whether the values at `left` and `right`, of a type `bitWidth(of:)` gave `width` for,
+    /// are equal.
+    static func bitsEqual(_ left: UnsafeRawPointer, _ right: UnsafeRawPointer, width: Int) -> Bool {
+        switch width {
+        case 8: left.load(as: UInt64.self) == right.load(as: UInt64.self)
+        case 4: left.load(as: UInt32.self) == right.load(as: UInt32.self)
+        case 2: left.load(as: UInt16.self) == right.load(as: UInt16.self)
+        default: left.load(as: UInt8.self) == right.load(as: UInt8.self)
         }
     }
 }

@@ -100,4 +100,28 @@ struct ObservableObjectAtomTests {
         })
         #expect(log.causes.filter { $0.hasPrefix("object changed") }.count == 1)
     }
+
+    /// Equal to any other of its kind. Its atom still changes when the object does: the object
+    /// is mutated in place, so its notification is the change (rule 1 of `ValueChangeRule`),
+    /// whatever its own `==` says.
+    final class AlwaysEqualProfile: ObservableObject, Equatable {
+        @Published var age = 20
+        nonisolated static func == (lhs: AlwaysEqualProfile, rhs: AlwaysEqualProfile) -> Bool { true }
+    }
+
+    struct AlwaysEqualProfileAtom: ObservableObjectAtom, Hashable {
+        func object(context: Context) -> AlwaysEqualProfile { AlwaysEqualProfile() }
+    }
+
+    @Test func anObjectThatCallsItselfEqualStillChanges() async {
+        let context = AtomTestContext()
+        let log = CommitLog(context)
+        let profile = context.watch(AlwaysEqualProfileAtom())
+        profile.age = 21
+        #expect(await context.wait(for: AlwaysEqualProfileAtom(), timeout: 300) { _ in
+            log.causes.contains { $0.hasPrefix("object changed AlwaysEqualProfileAtom") }
+        })
+        let index = log.causes.firstIndex { $0.hasPrefix("object changed AlwaysEqualProfileAtom") }
+        #expect(index.map { log.updated[$0].contains { $0.hasPrefix("AlwaysEqualProfileAtom=") } } == true)
+    }
 }
