@@ -54,7 +54,7 @@ extension AtomStore {
                 still.append(upstream)
                 continue
             }
-            if let index = node.upstream.firstIndex(of: upstream) {
+            if let index = node.upstream.firstIndex(identicalTo: upstream) {
                 node.removeUpstream(at: index)
             }
             upstream.downstream.remove(node)

@@ -127,13 +127,13 @@ extension AtomStore {
         // Made by `beginEvaluation` at this depth, and not freed while an evaluation runs.
         let frame = frames.frame(at: depth).unsafelyUnwrapped
         if frame.pointee.diverged {
-            replaceDependencies(of: cell.pointee.node.takeUnretainedValue(), watched: frame.pointee.watched)
+            replaceDependencies(of: cell.pointee.node.takeUnretainedValue(), afterWatching: frame.pointee.watched)
             frame.pointee.watched.removeAll()
             frame.pointee.diverged = false
         } else {
             let confirmed = frame.pointee.confirmed
             if confirmed < frame.pointee.previous.count {
-                replaceDependencies(of: cell.pointee.node.takeUnretainedValue(), watched: frame.pointee.previous[0..<confirmed])
+                replaceDependencies(of: cell.pointee.node.takeUnretainedValue(), afterWatching: frame.pointee.previous[0..<confirmed])
             }
         }
         frame.pointee.token = 0
@@ -158,7 +158,7 @@ extension AtomStore {
 
     /// Makes what an evaluation watched the node's dependencies, keeping an async node's late
     /// ones (`keepingLateDependencies`).
-    private func replaceDependencies(of node: NodeBase, watched: some RandomAccessCollection<NodeBase>) {
+    private func replaceDependencies(of node: NodeBase, afterWatching watched: some RandomAccessCollection<NodeBase>) {
         if node.startsAsyncWork, !node.lateUpstream.isEmpty {
             replaceDependencies(of: node, with: keepingLateDependencies(of: node, watched))
         } else {

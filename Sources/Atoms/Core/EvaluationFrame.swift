@@ -79,7 +79,6 @@ struct EvaluationFrames {
     /// Frees every chunk but the first; only while no evaluation runs.
     @inline(__always)
     mutating func trim() {
-        guard chunks.count > 1 else { return }
         while chunks.count > 1, let chunk = chunks.popLast() {
             Self.free(chunk)
         }

@@ -119,8 +119,4 @@ extension NodeList: IdentityItems {
     mutating func removeAllItems() {
         removeAll()
     }
-
-    func firstIndex(identicalTo element: NodeBase) -> Int? {
-        firstIndex(of: element)
-    }
 }

@@ -7,17 +7,17 @@
 /// standard library's borrowing call, `_withUnsafeGuaranteedRef`, makes a main-actor closure
 /// check its executor on every call). Through a ``NodeRef``, a visit is loads and stores.
 ///
-/// The cell lives exactly as long as its node: ``NodeBase`` allocates it in `init` and frees it
-/// in `deinit` (``NodeBlock``). A cell in a list is alive for the reason its node is (``NodeList``). Its fields
-/// are the node's and follow the node's proof of exclusive access (at ``NodeBase``): pointer
-/// accesses are not checked at run time in any case.
+/// The cell lives exactly as long as its node: ``Node`` allocates its block (``NodeBlock``) and
+/// ``NodeBase`` frees it in `deinit`. A cell in a list is alive for the reason its node is
+/// (``NodeList``). Its fields are the node's and follow the node's proof of exclusive access
+/// (at ``NodeBase``): pointer accesses are not checked at run time in any case.
 @usableFromInline
 struct NodeCell {
     /// The node this cell belongs to, unretained: the node owns the cell.
     let node: Unmanaged<NodeBase>
     /// The identity of the atom's type (the node's `key.type`), compared before the atom's
     /// own key by the typed lookups.
-    @usableFromInline let atomType: ObjectIdentifier
+    let atomType: ObjectIdentifier
     /// Whether the atom starts asynchronous work when evaluated (``NodeBase``'s).
     let startsAsyncWork: Bool
     /// Whether a scope owns the node.
@@ -29,7 +29,7 @@ struct NodeCell {
     /// The epoch of the transaction that initialized the node.
     var initializedEpoch = 0
     var mark = NodeBase.Mark.clean
-    @usableFromInline var hasValue = false
+    var hasValue = false
     var isAlive = true
     var isEvaluating = false
     /// The token of the last evaluation that watched this node, to skip duplicates cheaply.

@@ -99,11 +99,11 @@ struct NodeList: RandomAccessCollection {
 
     /// Whether the list holds `node` (compared by identity).
     func contains(_ node: NodeBase) -> Bool {
-        firstIndex(of: node) != nil
+        firstIndex(identicalTo: node) != nil
     }
 
     /// Where the list holds `node` (compared by identity).
-    func firstIndex(of node: NodeBase) -> Int? {
+    func firstIndex(identicalTo node: NodeBase) -> Int? {
         let target = node.cell
         for position in 0..<count where base.unsafelyUnwrapped[position] == target {
             return position
