@@ -55,7 +55,7 @@ public final class JournalRecorder {
     /// Atoms being recorded, by number, with their current values, kept up to date from
     /// each change set so that a keyframe needs no snapshot of the store. An atom that is
     /// filtered out is never entered, so its number is unknown to every step.
-    private var atoms = RecordedAtomTable()
+    private let atoms = RecordedAtomTable()
     private var excludedAtoms: Set<Int> = []
     private var definedSubscribers: Set<Int> = []
     private var locationNumbers: [SourceLocation: Int] = [:]
@@ -162,28 +162,17 @@ public final class JournalRecorder {
         try commit.initializedAtoms.withUnsafeBufferPointer { atoms throws(JournalError) in
             guard let first = atoms.baseAddress else { return }
             for atom in first..<(first + atoms.count) {
-                guard let recorded = try recordedAtom(atom, in: commit) else { continue }
+                guard let slot = try recordedSlot(atom, in: commit) else { continue }
                 // A value that did not exist before is never a patch: its atom is new to the
                 // recorder, with no previous value.
-                recorded.write(atom, into: &step.initialized, patches: &step.patches, encoder: encoder)
+                write(atom, slot: slot, into: &step.initialized, patches: &step.patches)
             }
         }
         try commit.updatedAtoms.withUnsafeBufferPointer { atoms throws(JournalError) in
             guard let first = atoms.baseAddress else { return }
-            // The table is read through a local copy: reading the property costs an
-            // exclusivity check per atom. An atom new to the recorder is defined through
-            // `self`, and the copy taken again.
-            var table = self.atoms
             for atom in first..<(first + atoms.count) {
-                let recorded: RecordedAtom
-                if let known = table[atom.pointee.number] {
-                    recorded = known
-                } else {
-                    guard let defined = try recordedAtom(atom, in: commit) else { continue }
-                    recorded = defined
-                    table = self.atoms
-                }
-                recorded.write(atom, into: &step.updated, patches: &step.patches, encoder: encoder)
+                guard let slot = try recordedSlot(atom, in: commit) else { continue }
+                write(atom, slot: slot, into: &step.updated, patches: &step.patches)
             }
         }
         for atom in commit.recomputedAtoms where atoms.contains(atom.number) {
@@ -242,8 +231,9 @@ public final class JournalRecorder {
     private func makeKeyframe(commit: Int, time: Int64) -> JournalKeyframe {
         var entries: [JournalValueEntry] = []
         entries.reserveCapacity(atoms.count)
-        atoms.forEach { number, atom in
-            entries.append(JournalValueEntry(atom: number, value: atom.wholeValue(encoder: encoder)))
+        atoms.forEach { number, slot in
+            let value = RecordedScalarLane.lastValue(in: slot) ?? slot.pointee.atom?.wholeValue(encoder: encoder) ?? .absent
+            entries.append(JournalValueEntry(atom: number, value: value))
         }
         return JournalKeyframe(
             commit: commit,
@@ -254,12 +244,26 @@ public final class JournalRecorder {
         )
     }
 
-    /// The recorded atom of a commit's atom, defining it the first time; `nil` when the atom
-    /// is not recorded at all.
+    /// The slot of a commit's atom, defining the atom the first time; `nil` when the atom is
+    /// not recorded at all.
     @inline(__always)
-    private func recordedAtom(_ atom: UnsafePointer<CommittedAtom>, in commit: AtomCommit) throws(JournalError) -> RecordedAtom? {
-        if let recorded = atoms[atom.pointee.number] { return recorded }
-        return try define(commit.info(of: atom.pointee), sample: atom.pointee.value)
+    private func recordedSlot(_ atom: UnsafePointer<CommittedAtom>, in commit: AtomCommit) throws(JournalError) -> UnsafeMutablePointer<RecordedSlot>? {
+        let number = atom.pointee.number
+        if let slot = atoms.slot(number) { return slot }
+        guard try define(commit.info(of: atom.pointee), sample: atom.pointee.value) != nil else { return nil }
+        return atoms.slot(number)
+    }
+
+    /// Writes the value a commit gave an atom as its entry: through the scalar lane when it
+    /// can, otherwise through the atom's `RecordedAtom`.
+    @inline(__always)
+    private func write(
+        _ atom: UnsafePointer<CommittedAtom>, slot: UnsafeMutablePointer<RecordedSlot>, into entries: inout EncodedValueEntries,
+        patches: inout EncodedPatches
+    ) {
+        if RecordedScalarLane.write(atom, number: atom.pointee.number, slot: slot, into: &entries) { return }
+        slot.pointee.laneIsLast = false
+        slot.pointee.atom?.write(atom, into: &entries, patches: &patches, encoder: encoder)
     }
 
     /// Writes an atom's definition the first time it is seen; returns what the recorder
@@ -272,7 +276,7 @@ public final class JournalRecorder {
             return nil
         }
         let recorded = RecordedAtom(isSensitive: atom.isSensitive)
-        atoms.insert(recorded, at: atom.number)
+        atoms.insert(recorded, lane: RecordedScalarLane(sample: sample, isSensitive: atom.isSensitive), at: atom.number)
         try writer.append(.atomDefinition(JournalAtomDefinition(
             number: atom.number,
             id: atom.id.rawValue,

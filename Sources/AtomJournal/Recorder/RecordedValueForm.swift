@@ -74,7 +74,9 @@ enum RecordedScalar {
     func writeEntry(atom: Int, into writer: inout ByteWriter, scratch: inout [UInt8]) {
         switch self {
         case .int(let number):
-            writer.integerEntry(atom: atom, number)
+            // `EncodedValueEntries` writes integers in place; this is the same entry.
+            writer.varint(atom)
+            writer.value(.json(String(number)))
         case .bool(let flag):
             writer.varint(atom)
             writer.value(.json(flag ? "true" : "false"))

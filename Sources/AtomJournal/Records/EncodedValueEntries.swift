@@ -4,36 +4,47 @@
 /// count, exactly where `[JournalValueEntry]` would have written the same entries.
 struct EncodedValueEntries {
     private(set) var count = 0
-    private(set) var writer = ByteWriter(capacity: 0)
+    /// The entries after their count.
+    private(set) var bytes = EntryBytes()
+    /// Where an entry that is not an integer is put together before it is appended, kept
+    /// between entries.
+    private var scratch = ByteWriter(capacity: 0)
     /// Room for a value that must be built before its length is written, kept between entries.
-    private var scratch: [UInt8] = []
+    private var literal: [UInt8] = []
 
     var isEmpty: Bool { count == 0 }
 
     /// Empties the list, keeping its capacity for the next step.
     mutating func removeAll() {
         count = 0
-        writer.bytes.removeAll(keepingCapacity: true)
+        bytes.removeAll()
     }
 
     /// Appends an entry for a scalar, written straight into the same bytes as
     /// `ByteWriter.value(_:)` would write its JSON.
     mutating func append(atom: Int, scalar: RecordedScalar) {
+        if case .int(let value) = scalar {
+            return append(atom: atom, integer: value)
+        }
         count += 1
-        scalar.writeEntry(atom: atom, into: &writer, scratch: &scratch)
+        scratch.bytes.removeAll(keepingCapacity: true)
+        scalar.writeEntry(atom: atom, into: &scratch, scratch: &literal)
+        scratch.bytes.withUnsafeBytes { bytes.append($0) }
     }
 
     /// Appends an entry for an `Int`: `append(atom:scalar: .int(value))` without the enum.
     mutating func append(atom: Int, integer value: Int) {
         count += 1
-        writer.integerEntry(atom: atom, value)
+        bytes.appendIntegerEntry(atom: atom, value)
     }
 
     /// Appends an entry for a value that is at hand as a `JournalValue`.
     mutating func append(atom: Int, value: JournalValue) {
         count += 1
-        writer.varint(atom)
-        writer.value(value)
+        scratch.bytes.removeAll(keepingCapacity: true)
+        scratch.varint(atom)
+        scratch.value(value)
+        scratch.bytes.withUnsafeBytes { bytes.append($0) }
     }
 }
 
@@ -45,29 +56,8 @@ extension ByteWriter {
         bytes.append(contentsOf: utf8)
     }
 
-    /// A value entry for an integer, the same bytes as `varint(atom)` then
-    /// `value(.json(String(value)))`: put together in the digits' buffer and appended at once
-    /// (each append to the array costs its uniqueness and capacity checks again).
-    @inline(__always)
-    mutating func integerEntry(atom: Int, _ value: Int) {
-        let numberSize = Self.varintSize(atom)
-        FastJSONBytes.withDecimalText(of: value, reserving: numberSize + 2) { entry, room in
-            var number = UInt64(max(0, atom))
-            var position = 0
-            while number >= 0x80 {
-                room[position] = UInt8(truncatingIfNeeded: number) | 0x80
-                number >>= 7
-                position &+= 1
-            }
-            room[position] = UInt8(number)
-            room[numberSize] = ValueTag.json
-            room[numberSize + 1] = UInt8(truncatingIfNeeded: entry.count - numberSize - 2)
-            bytes.append(contentsOf: entry)
-        }
-    }
-
     mutating func entries(_ entries: EncodedValueEntries) {
         varint(entries.count)
-        bytes.append(contentsOf: entries.writer.bytes)
+        entries.bytes.withUnsafeBytes { bytes.append(contentsOf: $0) }
     }
 }

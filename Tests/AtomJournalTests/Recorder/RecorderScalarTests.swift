@@ -114,6 +114,38 @@ struct RecorderScalarTests {
         #expect(values["Hidden"] == .redacted)
         #expect(keyframes.count > 3)
     }
+
+    @Test("Each keyframe holds the value each scalar had at its commit, not the first one written")
+    func everyKeyframeHoldsTheScalarsOfItsCommit() throws {
+        let journalFile = TemporaryJournal()
+        let root = AtomRoot()
+        let recorder = try JournalRecorder(root: root, url: journalFile.url, options: JournalRecorderOptions(keyframeInterval: 1))
+        let context = root.context()
+        _ = context.watch(Number())
+        _ = context.watch(Flag())
+        let numbers = [5, -6, 700, 0, 8]
+        for (index, number) in numbers.enumerated() {
+            context.batch {
+                context.set(number, for: Number())
+                context.set(index % 2 == 0, for: Flag())
+            }
+        }
+        try recorder.close()
+        let journal = try Journal(url: journalFile.url)
+        let byID = Dictionary(uniqueKeysWithValues: journal.index.atoms.values.map { ($0.id, $0.number) })
+        let number = try #require(byID["Number"])
+        let flag = try #require(byID["Flag"])
+        var seen: [(JournalValue?, JournalValue?)] = []
+        for index in 0..<journal.index.keyframes.count {
+            let atoms = try journal.keyframe(at: index).atoms
+            seen.append((atoms.first { $0.atom == number }?.value, atoms.first { $0.atom == flag }?.value))
+        }
+        // The keyframes before are the state at the start and after each watch.
+        let last = seen.suffix(numbers.count)
+        #expect(seen.count == numbers.count + 3)
+        #expect(last.map(\.0) == numbers.map { general($0) })
+        #expect(last.map(\.1) == numbers.indices.map { general($0 % 2 == 0) })
+    }
 }
 
 private extension Array where Element == UInt8 {

@@ -1,0 +1,65 @@
+@_spi(Recording) import Atoms
+
+/// The short way for an atom whose values are `Int` or `Bool`: the value is read where the
+/// store keeps it and written from the table's slot, without the atom's `RecordedAtom`.
+///
+/// Most atoms an app changes are counters, flags and the numbers derived from them. Through
+/// `RecordedAtom`, each change cost the object's retain and release, an exclusivity check
+/// per field and the scalar enum's copies, several times the entry's own bytes. The lane is
+/// found once, from the atom's first value; a value that is not in place (see
+/// `CommittedAtom.committedAddress(of:)`) takes the general path, which then holds the last
+/// value again.
+enum RecordedScalarLane: UInt8 {
+    case none
+    case int
+    case bool
+
+    /// The lane of an atom whose first value is `sample`; a sensitive atom has none, since
+    /// its values are never written.
+    init(sample: Any?, isSensitive: Bool) {
+        guard !isSensitive, let sample else {
+            self = .none
+            return
+        }
+        let type = Swift.type(of: sample)
+        self = type == Int.self ? .int : type == Bool.self ? .bool : .none
+    }
+
+    /// Writes the committed value of `atom` as its entry, and keeps it in `slot` for the next
+    /// keyframe; returns `false`, writing nothing, when the lane is `none` or the value is not
+    /// in place.
+    @MainActor
+    @inline(__always)
+    static func write(
+        _ atom: UnsafePointer<CommittedAtom>, number: Int, slot: UnsafeMutablePointer<RecordedSlot>,
+        into entries: inout EncodedValueEntries
+    ) -> Bool {
+        switch slot.pointee.lane {
+        case .none:
+            return false
+        case .int:
+            guard let address = atom.pointee.committedAddress(of: Int.self) else { return false }
+            let value = address.load(as: Int.self)
+            entries.append(atom: number, integer: value)
+            slot.pointee.laneValue = value
+        case .bool:
+            guard let address = atom.pointee.committedAddress(of: Bool.self) else { return false }
+            let value = address.load(as: Bool.self)
+            entries.append(atom: number, scalar: .bool(value))
+            slot.pointee.laneValue = value ? 1 : 0
+        }
+        slot.pointee.laneIsLast = true
+        return true
+    }
+
+    /// The value the lane wrote last, as a keyframe holds it; `nil` when the general path
+    /// wrote the last value.
+    static func lastValue(in slot: UnsafeMutablePointer<RecordedSlot>) -> JournalValue? {
+        guard slot.pointee.laneIsLast else { return nil }
+        switch slot.pointee.lane {
+        case .none: return nil
+        case .int: return .json(String(slot.pointee.laneValue))
+        case .bool: return .json(slot.pointee.laneValue != 0 ? "true" : "false")
+        }
+    }
+}
