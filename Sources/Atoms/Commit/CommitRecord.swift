@@ -17,6 +17,9 @@ final class CommitRecord {
     var subscriptionsAdded: ContiguousArray<CommittedSubscription> = []
     var subscriptionsRemoved: ContiguousArray<CommittedSubscription> = []
     private var changeSet: AtomChangeSet?
+    /// The nodes of the atom lists, retained once the record outlives its transaction: the
+    /// lists hold cells, unretained (``CommittedAtom``).
+    private var keptNodes: ContiguousArray<NodeBase> = []
 
     /// The change set, built the first time it is asked for.
     func changes(in store: AtomStore) -> AtomChangeSet {
@@ -34,6 +37,15 @@ final class CommitRecord {
         return changes
     }
 
+    /// Keeps the record's nodes alive for as long as the record: for a record someone kept,
+    /// before the transaction after it can release them.
+    func keepNodes() {
+        guard keptNodes.isEmpty else { return }
+        for list in [initialized, updated, recomputed, released] {
+            for atom in list { keptNodes.append(atom.node) }
+        }
+    }
+
     /// Empties the lists for the next commit, keeping their capacity.
     ///
     /// Removing a released node's last reference runs its deinit, which destroys the atom's
@@ -42,6 +54,7 @@ final class CommitRecord {
     /// commit in another record.
     func removeAll() {
         changeSet = nil
+        keptNodes.emptyForReuse()
         initialized.emptyForReuse()
         updated.emptyForReuse()
         recomputed.emptyForReuse()

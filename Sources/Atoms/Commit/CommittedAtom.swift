@@ -8,27 +8,34 @@
 @_spi(Recording)
 @MainActor
 public struct CommittedAtom {
-    @usableFromInline let node: NodeBase
+    /// The node's cell, unretained. A commit's atoms are read while their nodes live: during
+    /// the observers' calls, when every node of the commit is in the store or, released, in
+    /// the transaction log, which holds it until the next transaction begins; and by the
+    /// change set, which the store builds before that (`AtomStore.settlePendingCommit()`).
+    /// A commit kept past that holds its nodes (`CommitRecord.keepNodes()`).
+    @usableFromInline let cell: NodeRef
     /// The node's committed revision when the commit was made.
-    @usableFromInline let revision: Int
+    let revision: Int
 
-    init(_ node: NodeBase) {
-        self.node = node
-        revision = node.committedRevision
+    init(_ cell: NodeRef) {
+        self.cell = cell
+        revision = cell.pointee.committed.revision
     }
+
+    /// The node, for what the cell does not hold.
+    var node: NodeBase { cell.pointee.node.takeUnretainedValue() }
 
     /// The atom's number in its store (``AtomInfo/number``).
     @inlinable
-    public var number: Int { node.number }
+    public var number: Int { cell.pointee.number }
 
     /// Calls `body` with the atom's committed value in place and its type, without boxing it.
     /// Returns `nil`, without calling `body`, when a later commit has replaced the value or
     /// when the atom is asynchronous (its value is then the status of its work: use
     /// ``value``). The pointer is valid only during `body`.
-    @inlinable
     public func withCommittedValue<Result>(_ body: (UnsafeRawPointer, any Any.Type) -> Result) -> Result? {
-        guard node.committedRevision == revision else { return nil }
-        return node.withCommittedValue(body)
+        guard cell.pointee.committed.revision == revision, let address = cell.pointee.committed.address else { return nil }
+        return body(address, cell.pointee.committed.type)
     }
 
     /// The atom's committed value when it is of type `T`, read in place; `nil` when it is of
@@ -42,17 +49,18 @@ public struct CommittedAtom {
     }
 
     /// Where the committed value is when it is still the commit's and of type `type`, else
-    /// `nil`. Not inlinable on purpose: here the node's fields are read without the
-    /// exclusivity checks and accessor calls that code inlined into a recorder pays for each.
+    /// `nil`.
     public func committedAddress(of type: any Any.Type) -> UnsafeRawPointer? {
-        guard node.committedRevision == revision, let address = node.committedAddress, node.committedType == type else { return nil }
-        return address
+        guard cell.pointee.committed.revision == revision, let address = cell.pointee.committed.address,
+              cell.pointee.committed.type == type
+        else { return nil }
+        return UnsafeRawPointer(address)
     }
 
     /// The value the commit gave the atom, boxed; `nil` when the atom has none or a later
     /// commit has replaced it.
     public var value: Any? {
-        guard node.committedRevision == revision else { return nil }
+        guard cell.pointee.committed.revision == revision else { return nil }
         return node.committedAnyValue
     }
 }

@@ -119,6 +119,7 @@ extension AtomStore {
             spareCommit = record
         } else {
             _ = record.changes(in: self)
+            record.keepNodes()
         }
     }
 
@@ -136,7 +137,7 @@ extension AtomStore {
             for node in log.initialized {
                 ensureInfo(node)
                 node.keepCommittedValue()
-                initialized.append(CommittedAtom(node))
+                initialized.append(CommittedAtom(node.cell))
             }
             swap(&initialized, &record.initialized)
         }
@@ -146,24 +147,25 @@ extension AtomStore {
             var updated = ContiguousArray<CommittedAtom>()
             swap(&updated, &record.updated)
             updated.reserveCapacity(log.changed.count)
-            for node in log.changed where node.initializedEpoch != epoch && node.isAlive {
-                ensureInfo(node)
-                if node.commitChange() {
-                    updated.append(CommittedAtom(node))
+            for cell in log.changed where cell.pointee.initializedEpoch != epoch && cell.pointee.isAlive {
+                if !cell.pointee.hasInfo { ensureInfo(cell.pointee.node.takeUnretainedValue()) }
+                if commitChange(of: cell) {
+                    updated.append(CommittedAtom(cell))
                 } else {
-                    recomputed.append(CommittedAtom(node))
+                    recomputed.append(CommittedAtom(cell))
                 }
             }
             swap(&updated, &record.updated)
         }
-        for node in log.stopped where node.changedEpoch != epoch && node.initializedEpoch != epoch && node.isAlive {
-            ensureInfo(node)
-            recomputed.append(CommittedAtom(node))
+        for cell in log.stopped
+        where cell.pointee.changedEpoch != epoch && cell.pointee.initializedEpoch != epoch && cell.pointee.isAlive {
+            if !cell.pointee.hasInfo { ensureInfo(cell.pointee.node.takeUnretainedValue()) }
+            recomputed.append(CommittedAtom(cell))
         }
         swap(&recomputed, &record.recomputed)
         for node in log.released {
             ensureInfo(node)
-            record.released.append(CommittedAtom(node))
+            record.released.append(CommittedAtom(node.cell))
         }
         if !log.edgeEvents.isEmpty {
             netEdges(into: record)

@@ -118,10 +118,10 @@ class NodeBase {
     }
 
     var cachedInfo: AtomInfo? {
-        didSet { hasInfo = cachedInfo != nil }
+        didSet { cell.pointee.hasInfo = cachedInfo != nil }
     }
     /// Whether `cachedInfo` is set, asked without copying it.
-    @exclusivity(unchecked) private(set) var hasInfo = false
+    var hasInfo: Bool { cell.pointee.hasInfo }
     /// The value the last commit reported, kept only while commits are observed, so that the
     /// next commit can tell a change from a recompute to an equal value. It is the same value
     /// the node holds between commits (copy-on-write), so it costs no copy.
@@ -157,6 +157,7 @@ class NodeBase {
         self.followsAsyncStatus = followsAsyncStatus
         cell.initialize(to: NodeCell(
             node: Unmanaged.passUnretained(self),
+            number: number,
             atomType: key.type,
             startsAsyncWork: startsAsyncWork,
             isScoped: scope != nil,
@@ -218,28 +219,18 @@ class NodeBase {
     /// computed since.
     var committedAnyValue: Any? { committedValue }
 
-    /// Counts the committed values the node has had, so that a commit's atom can tell whether
-    /// the value its commit reported is still the one held (``CommittedAtom``).
-    @usableFromInline @exclusivity(unchecked) var committedRevision = 0
-
-    /// Where a synchronous atom's committed value is, typed (``Node``'s committed slot), while
-    /// it holds one; `nil` otherwise. Kept here, with the type, so that reading it in place
-    /// needs no call into generic code that the caller cannot specialise.
-    @usableFromInline @exclusivity(unchecked) private(set) var committedAddress: UnsafeRawPointer?
-    /// The type of the value at `committedAddress`.
-    @usableFromInline @exclusivity(unchecked) private(set) var committedType: any Any.Type = Void.self
-
-    func setCommittedAddress(_ address: UnsafeRawPointer?, type: any Any.Type) {
-        committedAddress = address
-        committedType = type
+    /// Counts the committed values the node has had (``CommittedState/revision``).
+    var committedRevision: Int {
+        get { cell.pointee.committed.revision }
+        set { cell.pointee.committed.revision = newValue }
     }
 
-    /// Calls `body` with the committed value in place and its type, for a synchronous atom
-    /// that has one; `nil` otherwise.
-    @inlinable
-    final func withCommittedValue<Result>(_ body: (UnsafeRawPointer, any Any.Type) -> Result) -> Result? {
-        guard let committedAddress else { return nil }
-        return body(committedAddress, committedType)
+    /// Where a synchronous atom's committed value is (``CommittedState/address``).
+    var committedAddress: UnsafeMutableRawPointer? { cell.pointee.committed.address }
+
+    func setCommittedAddress(_ address: UnsafeMutableRawPointer?, type: any Any.Type) {
+        cell.pointee.committed.address = address
+        cell.pointee.committed.type = type
     }
 
     /// Whether the recorded value differs from the committed one by the one rule
@@ -420,7 +411,7 @@ final class Node<A: Atom>: NodeBase {
             committed.pointee = slot.pointee
         } else {
             committed.initialize(to: slot.pointee)
-            setCommittedAddress(UnsafeRawPointer(committed), type: A.Produced.self)
+            setCommittedAddress(UnsafeMutableRawPointer(committed), type: A.Produced.self)
         }
     }
 
@@ -447,6 +438,10 @@ final class Node<A: Atom>: NodeBase {
             equalityWidth = TypedEquality.bitWidth(of: A.Produced.self)
             if equalityWidth == 0 {
                 equality = TypedEquality.of(A.Produced.self)
+            } else {
+                // From now on the store commits this node from its cell (`commitChange(of:)`).
+                cell.pointee.committed.bitWidth = equalityWidth
+                cell.pointee.committed.valueAddress = UnsafeMutableRawPointer(slot)
             }
         }
         if equalityWidth > 0 {

@@ -15,6 +15,8 @@
 struct NodeCell {
     /// The node this cell belongs to, unretained: the node owns the cell.
     let node: Unmanaged<NodeBase>
+    /// The atom's number in its store (the node's).
+    @usableFromInline let number: Int
     /// The identity of the atom's type (the node's `key.type`), compared before the atom's
     /// own key by the typed lookups.
     let atomType: ObjectIdentifier
@@ -47,6 +49,10 @@ struct NodeCell {
     var upstream = NodeList()
     var downstream = IdentitySet<NodeList>()
     var subscribers = IdentitySet<ContiguousArray<Subscriber>>()
+    /// Whether the node has its description (``NodeBase/cachedInfo``).
+    var hasInfo = false
+    /// The value the last commit reported, while commits are observed.
+    var committed = CommittedState()
 
     /// Whether nothing holds the node: it is released at the end of the transaction.
     var isUnused: Bool {

@@ -3,11 +3,19 @@
 @MainActor
 struct TransactionLog {
     var cause = PendingCause(operation: .read, location: nil)
-    /// Nodes whose value changed and propagated, for effects and the change set.
-    var changed: ContiguousArray<NodeBase> = []
+    /// Nodes whose value changed and propagated, for the change set, kept only while someone
+    /// observes commits.
+    ///
+    /// Held by their cells, unretained: a commit reads thousands of them. A listed node is
+    /// alive when the commit is made: it is in the store, or it was released during the
+    /// transaction, and a node released while commits are observed is held by `released`
+    /// until the next transaction begins. The lists are emptied when observation stops
+    /// (`AtomStore.updateRecording()`), so a node released after that is never read from them.
+    var changed: ContiguousArray<NodeRef> = []
     /// Nodes recomputed to a value that did not propagate (an equality cut-off), kept only
-    /// while someone observes commits: they are recomputes, not changes.
-    var stopped: ContiguousArray<NodeBase> = []
+    /// while someone observes commits: they are recomputes, not changes. Unretained, as
+    /// `changed` is.
+    var stopped: ContiguousArray<NodeRef> = []
     var initialized: ContiguousArray<NodeBase> = []
     var released: ContiguousArray<NodeBase> = []
     var releaseCandidates: ContiguousArray<NodeBase> = []

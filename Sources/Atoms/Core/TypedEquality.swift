@@ -43,6 +43,16 @@ enum TypedEquality {
         default: left.load(as: UInt8.self) == right.load(as: UInt8.self)
         }
     }
+
+    /// Copies a value of a type `bitWidth(of:)` gave `width` for: its bits are the value.
+    static func copyBits(from source: UnsafeRawPointer, to target: UnsafeMutableRawPointer, width: Int) {
+        switch width {
+        case 8: target.storeBytes(of: source.load(as: UInt64.self), as: UInt64.self)
+        case 4: target.storeBytes(of: source.load(as: UInt32.self), as: UInt32.self)
+        case 2: target.storeBytes(of: source.load(as: UInt16.self), as: UInt16.self)
+        default: target.storeBytes(of: source.load(as: UInt8.self), as: UInt8.self)
+        }
+    }
 }
 
 private extension Equatable {

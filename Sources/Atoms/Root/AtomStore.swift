@@ -134,6 +134,11 @@ public final class AtomStore {
         let wasRecording = isRecording
         isRecording = !commitObservers.isEmpty || !scopeObservers.isEmpty
         guard isRecording != wasRecording else { return }
+        if !isRecording {
+            // Unretained, their nodes may go from now on unseen (see `TransactionLog.changed`).
+            log.changed.emptyForReuse()
+            log.stopped.emptyForReuse()
+        }
         // Commits tell changes from recomputes against the value each atom had when the
         // previous commit settled, or when observation began.
         for node in nodes.values {

@@ -51,6 +51,30 @@ struct KeptCommitTests {
         #expect(kept[1].updatedAtoms.allSatisfy { $0.committedValue(as: Int.self) == nil })
     }
 
+    @Test("A kept commit's atoms stay readable after their nodes were released and replaced")
+    func readAfterTheAtomsWereReleased() {
+        let root = AtomRoot()
+        var kept: [AtomCommit] = []
+        let observation = root.store.observeCommits { kept.append($0) }
+        let context = root.context()
+        _ = context.watch(Doubled())
+        context.set(1, for: Count())
+        let changed = kept[1]
+        let numbers = changed.updatedAtoms.map(\.number)
+        // Releases both nodes; watching again makes new ones, which later commits change.
+        context.unwatch(Doubled())
+        _ = context.watch(Doubled())
+        context.set(5, for: Count())
+        observation.cancel()
+
+        #expect(kept.count == 5)
+        #expect(kept[2].releasedAtoms.count == 2)
+        #expect(changed.updatedAtoms.map(\.number) == numbers)
+        #expect(Set(changed.updatedAtoms.compactMap { $0.committedValue(as: Int.self) }) == [1, 2])
+        #expect(Set(changed.updatedAtoms.compactMap { $0.value as? Int }) == [1, 2])
+        #expect(Self.values(changed) == ["Count": 1, "Doubled": 2])
+    }
+
     @Test("A write made by one observer does not change what the next observer of the same commit sees")
     func writeFromAnObserver() {
         let root = AtomRoot()

@@ -1,0 +1,42 @@
+/// What a node's cell keeps of the value the last commit reported, while commits are
+/// observed: where it is, its type, how many commits have replaced it, and for the integers
+/// and `Bool` what it takes to commit the node from the cell alone
+/// (``AtomStore/commitChange(of:)``).
+@usableFromInline
+struct CommittedState {
+    /// Counts the committed values the node has had, so that a commit's atom can tell whether
+    /// the value its commit reported is still the one held (``CommittedAtom``).
+    var revision = 0
+    /// Where a synchronous atom's committed value is (``Node``'s committed slot), while it
+    /// holds one; `nil` otherwise.
+    var address: UnsafeMutableRawPointer?
+    /// The type of the value at `address`.
+    var type: any Any.Type = Void.self
+    /// The size of the value when it is compared as bits (``TypedEquality/bitWidth(of:)``),
+    /// once the node has found that it is (at its first comparison); 0 otherwise. Never set for
+    /// an asynchronous atom or one mutated in place, which the node itself commits.
+    var bitWidth = 0
+    /// Where the node's value is (``Node``'s `slot`), set with `bitWidth`.
+    var valueAddress: UnsafeMutableRawPointer?
+}
+
+extension AtomStore {
+    /// Whether the node's value differs from the committed one by the one rule
+    /// (``ValueChangeRule``); the value then becomes the committed one.
+    ///
+    /// An integer or `Bool` is compared and copied as bits right here: a change of such an
+    /// atom costs no call into the node and no retain of it. Anything else goes to the node's
+    /// `commitChange()`, which, at its first comparison, tells the cell whether the value is one.
+    @inline(__always)
+    func commitChange(of cell: NodeRef) -> Bool {
+        let width = cell.pointee.committed.bitWidth
+        if width > 0, cell.pointee.hasValue, let committed = cell.pointee.committed.address,
+           let value = cell.pointee.committed.valueAddress {
+            let differs = !TypedEquality.bitsEqual(committed, value, width: width)
+            TypedEquality.copyBits(from: value, to: committed, width: width)
+            cell.pointee.committed.revision &+= 1
+            return differs
+        }
+        return cell.pointee.node.takeUnretainedValue().commitChange()
+    }
+}
