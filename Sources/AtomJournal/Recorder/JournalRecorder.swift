@@ -26,6 +26,12 @@ import Foundation
 /// `kill -9`) loses no committed step. A write error (a full disk) stops recording: the journal
 /// ends at the last whole record, the error is kept in ``lastError`` and passed once to
 /// ``onError``, ``close()`` throws it, and the app goes on.
+///
+/// Exclusivity: the counters and flags read for every commit (`isRecording`, `lastCommit`,
+/// `stepsRecorded`, `lastLocation`) are not checked at run time. Every access to them is a
+/// single read or assignment on the main actor, so none is open while other code runs, even
+/// when user code the recorder calls (an id filter, an atom's description) records a commit
+/// of its own.
 @MainActor
 public final class JournalRecorder {
     /// The journal being written.
@@ -37,7 +43,7 @@ public final class JournalRecorder {
     /// this lags the commits until the buffer is written.
     public var stepsWritten: Int { writer.stepsInFile }
     /// Steps recorded, for the keyframe interval.
-    private var stepsRecorded = 0
+    @exclusivity(unchecked) private var stepsRecorded = 0
     /// Called once, on the main actor, with the write error that stops recording.
     public var onError: (@MainActor (JournalError) -> Void)?
     /// Commits not written because recording stopped (size limit, error or close).
@@ -45,12 +51,12 @@ public final class JournalRecorder {
     /// The error that stopped recording, if one did.
     public private(set) var lastError: JournalError?
     /// Whether the recorder still writes commits.
-    public private(set) var isRecording = true
+    @exclusivity(unchecked) public private(set) var isRecording = true
 
     private var observation: AtomObservation?
     private let encoder = JournalValueEncoder()
     private let keyframeInterval: Int
-    private var lastCommit = 0
+    @exclusivity(unchecked) private var lastCommit = 0
 
     /// Atoms being recorded, by number, with their current values, kept up to date from
     /// each change set so that a keyframe needs no snapshot of the store. An atom that is
@@ -59,11 +65,11 @@ public final class JournalRecorder {
     private var excludedAtoms: Set<Int> = []
     private var definedSubscribers: Set<Int> = []
     private var locationNumbers: [SourceLocation: Int] = [:]
-    private var lastLocation: (location: SourceLocation, number: Int)?
+    @exclusivity(unchecked) private var lastLocation: (location: SourceLocation, number: Int)?
 
     /// The step being built, its values encoded as they are found; emptied for each step,
     /// keeping its lists' capacity.
-    private var draft = StepDraft()
+    private let draft = StepDraftSlot()
 
     private var edges: Set<JournalEdge> = []
     private var subscriptions: Set<JournalSubscription> = []
@@ -127,14 +133,10 @@ public final class JournalRecorder {
         }
         perform { writer throws(JournalError) in
             lastCommit = commit.number
-            // The draft is moved into a local while it is filled and written, so that each
-            // change costs no exclusivity check on the recorder's properties and the writer
-            // gets it without a copy.
-            var step = StepDraft()
-            swap(&step, &draft)
-            defer { swap(&step, &draft) }
-            try fill(&step, from: commit, writer: writer)
-            try writer.appendStep(step)
+            try draft.withDraft { step throws(JournalError) in
+                try fill(&step, from: commit, writer: writer)
+                try writer.appendStep(step)
+            }
             stepsRecorded += 1
             if stepsRecorded % keyframeInterval == 0 {
                 try writer.append(.keyframe(makeKeyframe(commit: commit.number, time: writer.elapsedMicroseconds())))

@@ -12,6 +12,15 @@ import SystemPackage
 /// The file is created with mode 0600, because journals hold app state, and an existing file
 /// is replaced only when asked. A writer is used from one thread at a time; the recorder uses
 /// it from the main actor.
+///
+/// Exclusivity: the mutable fields are not checked at run time (about 20 checks a commit,
+/// 90 instructions each, on the recorder's path). A writer is not `Sendable`, so accesses
+/// never come from two threads at once; on one thread two accesses to a field overlap only if
+/// code runs inside one that can reach the writer again. None does: the accesses are reads,
+/// assignments, `swap`s and appends, and the two that run other code during an access pass it
+/// only what it needs: `encode` in `appendFrame(type:stepCommit:keyframeCommit:encode:)` gets
+/// the frame (moved out of `buffer`) and `deltaBase`, and encodes a record, which never touches
+/// the writer; `writeHook` (tests only) gets a copy of the buffer.
 public final class JournalWriter {
     /// The journal's header, as written.
     public let header: JournalHeader
@@ -20,34 +29,34 @@ public final class JournalWriter {
     /// The policy that decides when buffered records reach the file.
     public let flushPolicy: JournalFlushPolicy
     /// Bytes appended so far, header included, whether or not they reached the file yet.
-    public private(set) var bytesWritten: Int
+    @exclusivity(unchecked) public private(set) var bytesWritten: Int
     /// Steps appended so far, whether or not they reached the file yet.
-    public private(set) var stepCount = 0
+    @exclusivity(unchecked) public private(set) var stepCount = 0
     /// Steps whose records the kernel holds: they survive the app's death.
-    public private(set) var stepsInFile = 0
+    @exclusivity(unchecked) public private(set) var stepsInFile = 0
     /// Bytes the kernel holds: the header and whole frames, never part of one.
-    public private(set) var bytesInFile = 0
+    @exclusivity(unchecked) public private(set) var bytesInFile = 0
     /// The write error that stopped the writer, if one did. After it nothing more is written:
     /// the file ends at the last whole frame that reached it.
-    public private(set) var failure: JournalError?
+    @exclusivity(unchecked) public private(set) var failure: JournalError?
     /// Whether ``close()`` was called.
-    public private(set) var isClosed = false
+    @exclusivity(unchecked) public private(set) var isClosed = false
 
-    private var descriptor: FileDescriptor?
+    @exclusivity(unchecked) private var descriptor: FileDescriptor?
     /// Replaces `write(2)` in tests that inject faults (a short write, a full disk); `nil`
     /// writes to the file.
     var writeHook: ((FileDescriptor, [UInt8]) throws -> Void)?
-    private var buffer: [UInt8] = []
+    @exclusivity(unchecked) private var buffer: [UInt8] = []
     /// Steps in `buffer`, not yet in the file.
-    private var bufferedSteps = 0
+    @exclusivity(unchecked) private var bufferedSteps = 0
     private let bufferCapacity: Int
-    private var sequence: UInt64 = 0
-    private var deltaBase = DeltaBase()
+    @exclusivity(unchecked) private var sequence: UInt64 = 0
+    @exclusivity(unchecked) private var deltaBase = DeltaBase()
     private let saltState: UInt32
     private let clock = ContinuousClock()
     private let started: ContinuousClock.Instant
-    private var lastWrite: ContinuousClock.Instant
-    private var lastCommit = 0
+    @exclusivity(unchecked) private var lastWrite: ContinuousClock.Instant
+    @exclusivity(unchecked) private var lastCommit = 0
 
     /// Creates the journal file and writes its header.
     ///
