@@ -68,13 +68,27 @@ struct EntryBytes {
             at += 1
             // The digits go back to front from the text's end; the sign, if any, first.
             if value < 0 { at.pointee = UInt8(ascii: "-") }
+            // Two digits per division: a division by a constant is a multiplication, and
+            // the pair's two digits come from one more.
             var end = at + length
             var rest = magnitude
-            repeat {
+            while rest >= 100 {
+                let pair = rest % 100
+                rest /= 100
+                let tens = pair / 10
+                end -= 2
+                end[0] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: tens)
+                end[1] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: pair &- tens &* 10)
+            }
+            if rest >= 10 {
+                let tens = rest / 10
+                end -= 2
+                end[0] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: tens)
+                end[1] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: rest &- tens &* 10)
+            } else {
                 end -= 1
-                end.pointee = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: rest % 10)
-                rest /= 10
-            } while rest > 0
+                end[0] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: rest)
+            }
             header.pointee.count = at + length - base
         }
     }
@@ -86,12 +100,19 @@ struct EntryBytes {
         }
     }
 
-    /// How many decimal digits `value` has: 1 to 20.
+    /// How many decimal digits `value` has: 1 to 20. A ladder of comparisons, shortest for
+    /// the small numbers most atoms hold.
     @inline(__always)
     private static func decimalDigitCount(_ value: UInt) -> Int {
-        var digits = 1
-        var bound: UInt = 10
-        // `bound` overflows past 10^19, where every UInt has at most 20 digits.
+        if value < 10_000 {
+            return value < 100 ? (value < 10 ? 1 : 2) : (value < 1_000 ? 3 : 4)
+        }
+        if value < 100_000_000 {
+            return value < 1_000_000 ? (value < 100_000 ? 5 : 6) : (value < 10_000_000 ? 7 : 8)
+        }
+        var digits = 9
+        var bound: UInt = 1_000_000_000
+        // `bound` would overflow past 10^19, where every UInt has at most 20 digits.
         while digits < 20, value >= bound {
             digits += 1
             bound &*= 10

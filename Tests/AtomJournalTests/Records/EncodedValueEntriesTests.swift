@@ -5,7 +5,7 @@ import Testing
 /// be the bytes of the general entry, whatever the atom's number and the value.
 @Suite struct EncodedValueEntriesTests {
     static let atoms = [0, 1, 127, 128, 300, 16_383, 16_384, 1 << 35, Int.max]
-    static let values = [0, 7, -1, 9, 10, -10, 42, -42, 99, 100, -999, 1_000, 1_234_567_890_123, 999_999_999_999_999_999, 1_000_000_000_000_000_000, Int.max, Int.min, Int.min + 1]
+    static let values = [0, 7, -1, 9, 10, -10, 42, -42, 99, 100, -999, 1_000, 9_999, 10_000, 12_345, 99_999, 100_000, 123_456, 1_234_567, 12_345_678, 99_999_999, 100_000_000, 123_456_789, 999_999_999, 1_000_000_000, 1_234_567_890_123, 999_999_999_999_999_999, 1_000_000_000_000_000_000, Int.max, Int.min, Int.min + 1]
 
     @Test(arguments: atoms)
     func anIntegerEntryIsTheGeneralEntry(atom: Int) {
