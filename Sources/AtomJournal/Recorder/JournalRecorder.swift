@@ -160,22 +160,17 @@ public final class JournalRecorder {
             step.causeLocation = try locationNumber(location)
         }
         // The atoms are read where the store keeps them, by address: no change set, no
-        // `AtomInfo` and no boxed value per change.
-        try commit.initializedAtoms.withUnsafeBufferPointer { atoms throws(JournalError) in
-            guard let first = atoms.baseAddress else { return }
-            for atom in first..<(first + atoms.count) {
-                guard let slot = try recordedSlot(atom, in: commit) else { continue }
-                // A value that did not exist before is never a patch: its atom is new to the
-                // recorder, with no previous value.
-                write(atom, slot: slot, into: &step.initialized, patches: &step.patches)
-            }
+        // `AtomInfo` and no boxed value per change. Plain loops: a closure formed here (a
+        // buffer pointer's, say) is main-actor isolated and checks the executor at each call.
+        for atom in commit.initializedAtoms {
+            guard let slot = try recordedSlot(atom, in: commit) else { continue }
+            // A value that did not exist before is never a patch: its atom is new to the
+            // recorder, with no previous value.
+            write(atom, slot: slot, into: &step.initialized, patches: &step.patches)
         }
-        try commit.updatedAtoms.withUnsafeBufferPointer { atoms throws(JournalError) in
-            guard let first = atoms.baseAddress else { return }
-            for atom in first..<(first + atoms.count) {
-                guard let slot = try recordedSlot(atom, in: commit) else { continue }
-                write(atom, slot: slot, into: &step.updated, patches: &step.patches)
-            }
+        for atom in commit.updatedAtoms {
+            guard let slot = try recordedSlot(atom, in: commit) else { continue }
+            write(atom, slot: slot, into: &step.updated, patches: &step.patches)
         }
         for atom in commit.recomputedAtoms where atoms.contains(atom.number) {
             step.recomputed.append(atom.number)
@@ -241,18 +236,28 @@ public final class JournalRecorder {
             commit: commit,
             time: time,
             atoms: entries,
-            edges: edges.sorted { ($0.upstream, $0.downstream) < ($1.upstream, $1.downstream) },
-            subscriptions: subscriptions.sorted { ($0.atom, $0.subscriber) < ($1.atom, $1.subscriber) }
+            edges: Self.sorted(edges),
+            subscriptions: Self.sorted(subscriptions)
         )
+    }
+
+    // Sorted outside the main actor: a comparison closure formed in main-actor code checks
+    // the executor at every comparison.
+    private nonisolated static func sorted(_ edges: Set<JournalEdge>) -> [JournalEdge] {
+        edges.sorted { ($0.upstream, $0.downstream) < ($1.upstream, $1.downstream) }
+    }
+
+    private nonisolated static func sorted(_ subscriptions: Set<JournalSubscription>) -> [JournalSubscription] {
+        subscriptions.sorted { ($0.atom, $0.subscriber) < ($1.atom, $1.subscriber) }
     }
 
     /// The slot of a commit's atom, defining the atom the first time; `nil` when the atom is
     /// not recorded at all.
     @inline(__always)
-    private func recordedSlot(_ atom: UnsafePointer<CommittedAtom>, in commit: AtomCommit) throws(JournalError) -> UnsafeMutablePointer<RecordedSlot>? {
-        let number = atom.pointee.number
+    private func recordedSlot(_ atom: CommittedAtom, in commit: AtomCommit) throws(JournalError) -> UnsafeMutablePointer<RecordedSlot>? {
+        let number = atom.number
         if let slot = atoms.slot(number) { return slot }
-        guard try define(commit.info(of: atom.pointee), sample: atom.pointee.value) != nil else { return nil }
+        guard try define(commit.info(of: atom), sample: atom.value) != nil else { return nil }
         return atoms.slot(number)
     }
 
@@ -260,10 +265,10 @@ public final class JournalRecorder {
     /// can, otherwise through the atom's `RecordedAtom`.
     @inline(__always)
     private func write(
-        _ atom: UnsafePointer<CommittedAtom>, slot: UnsafeMutablePointer<RecordedSlot>, into entries: inout EncodedValueEntries,
+        _ atom: CommittedAtom, slot: UnsafeMutablePointer<RecordedSlot>, into entries: inout EncodedValueEntries,
         patches: inout EncodedPatches
     ) {
-        if RecordedScalarLane.write(atom, number: atom.pointee.number, slot: slot, into: &entries) { return }
+        if RecordedScalarLane.write(atom, number: atom.number, slot: slot, into: &entries) { return }
         slot.pointee.laneIsLast = false
         slot.pointee.atom?.write(atom, into: &entries, patches: &patches, encoder: encoder)
     }

@@ -34,12 +34,12 @@ final class RecordedAtom {
     /// boxed.
     @MainActor
     func write(
-        _ atom: UnsafePointer<CommittedAtom>, into entries: inout EncodedValueEntries, patches: inout EncodedPatches,
+        _ atom: CommittedAtom, into entries: inout EncodedValueEntries, patches: inout EncodedPatches,
         encoder: JournalValueEncoder
     ) {
-        let number = atom.pointee.number
+        let number = atom.number
         if !isSensitive {
-            if form == nil, let sample = atom.pointee.value {
+            if form == nil, let sample = atom.value {
                 learn(from: sample, encoder: encoder)
             }
             if let form, let scalar = form.writeEntry(of: atom, number: number, into: &entries) {
@@ -51,7 +51,7 @@ final class RecordedAtom {
             }
             if let patcher {
                 patches.beginPatch()
-                let found = atom.pointee.withCommittedValue {
+                let found = atom.withCommittedValue {
                     patcher.write(at: $0, type: $1, edits: &patches.pending, encoder: encoder)
                 }
                 if let found, let written = found {
@@ -62,7 +62,7 @@ final class RecordedAtom {
             }
         }
         patches.beginPatch()
-        enter(write(atom.pointee.value, edits: &patches.pending, encoder: encoder), atom: number, into: &entries, patches: &patches)
+        enter(write(atom.value, edits: &patches.pending, encoder: encoder), atom: number, into: &entries, patches: &patches)
     }
 
     /// Writes a new value held as `Any`: as edits of the previous one, appended to `edits`,

@@ -31,19 +31,19 @@ enum RecordedScalarLane: UInt8 {
     @MainActor
     @inline(__always)
     static func write(
-        _ atom: UnsafePointer<CommittedAtom>, number: Int, slot: UnsafeMutablePointer<RecordedSlot>,
+        _ atom: CommittedAtom, number: Int, slot: UnsafeMutablePointer<RecordedSlot>,
         into entries: inout EncodedValueEntries
     ) -> Bool {
         switch slot.pointee.lane {
         case .none:
             return false
         case .int:
-            guard let address = atom.pointee.committedAddress(of: Int.self) else { return false }
+            guard let address = atom.committedAddress(of: Int.self) else { return false }
             let value = address.load(as: Int.self)
             entries.append(atom: number, integer: value)
             slot.pointee.laneValue = value
         case .bool:
-            guard let address = atom.pointee.committedAddress(of: Bool.self) else { return false }
+            guard let address = atom.committedAddress(of: Bool.self) else { return false }
             let value = address.load(as: Bool.self)
             entries.append(atom: number, scalar: .bool(value))
             slot.pointee.laneValue = value ? 1 : 0

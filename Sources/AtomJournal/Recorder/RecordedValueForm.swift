@@ -41,18 +41,18 @@ enum RecordedValueForm {
     /// form writes straight from its own type: going through the returned scalar cost an
     /// `Int` about 30 instructions more (the enum's copies).
     @MainActor
-    func writeEntry(of atom: UnsafePointer<CommittedAtom>, number: Int, into entries: inout EncodedValueEntries) -> RecordedScalar? {
+    func writeEntry(of atom: CommittedAtom, number: Int, into entries: inout EncodedValueEntries) -> RecordedScalar? {
         switch self {
         case .int:
-            guard let value = atom.pointee.committedValue(as: Int.self) else { return nil }
+            guard let value = atom.committedValue(as: Int.self) else { return nil }
             entries.append(atom: number, integer: value)
             return .int(value)
         case .bool:
-            guard let value = atom.pointee.committedValue(as: Bool.self) else { return nil }
+            guard let value = atom.committedValue(as: Bool.self) else { return nil }
             entries.append(atom: number, scalar: .bool(value))
             return .bool(value)
         case .string:
-            guard let value = atom.pointee.committedValue(as: String.self) else { return nil }
+            guard let value = atom.committedValue(as: String.self) else { return nil }
             entries.append(atom: number, scalar: .string(value))
             return .string(value)
         case .general:

@@ -25,7 +25,13 @@ extension AtomStore {
         log.reset(cause: cause)
         transactionDepth = 1
         // Dropped here, after the accesses to `log` have ended.
-        withExtendedLifetime(dropped) {}
+        Self.drop(dropped)
+    }
+
+    /// Ends the lists' lifetime where it is called. Not `withExtendedLifetime`: its closure,
+    /// formed in main-actor code, would check the executor at every transaction.
+    private nonisolated static func drop(_ lists: consuming TransactionLog.ReferenceHoldingLists) {
+        _ = consume lists
     }
 
     /// Names the atom a transaction targets, once the node exists.
@@ -175,9 +181,12 @@ extension AtomStore {
         }
 
         let pending = log.cause
+        // Not `Optional.map`: its closure would check the executor at every commit.
+        var causeID: AtomID?
+        if let node = pending.node { causeID = info(for: node).id }
         let cause = AtomCause(
             operation: pending.operation,
-            atom: pending.node.map { info(for: $0).id },
+            atom: causeID,
             atomNumber: pending.node?.number,
             location: pending.location,
             label: pending.label
