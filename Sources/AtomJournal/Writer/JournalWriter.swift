@@ -53,9 +53,12 @@ public final class JournalWriter {
     @exclusivity(unchecked) private var sequence: UInt64 = 0
     @exclusivity(unchecked) private var deltaBase = DeltaBase()
     private let saltState: UInt32
-    private let clock = ContinuousClock()
-    private let started: ContinuousClock.Instant
-    @exclusivity(unchecked) private var lastWrite: ContinuousClock.Instant
+    /// When the writer was created, on ``JournalClock``.
+    private let started: Int64
+    /// When the buffer was last written, on ``JournalClock``.
+    @exclusivity(unchecked) private var lastWrite: Int64
+    /// The interval of an ``JournalFlushPolicy/interval(_:)`` policy, in microseconds.
+    private let flushInterval: Int64
     @exclusivity(unchecked) private var lastCommit = 0
 
     /// Creates the journal file and writes its header.
@@ -141,8 +144,13 @@ public final class JournalWriter {
         self.path = path
         self.flushPolicy = flushPolicy
         self.bufferCapacity = max(4096, bufferCapacity)
-        started = clock.now
+        started = JournalClock.nowMicroseconds()
         lastWrite = started
+        if case .interval(let interval) = flushPolicy {
+            flushInterval = JournalClock.microseconds(of: interval)
+        } else {
+            flushInterval = 0
+        }
         self.header = header.header
         saltState = header.header.salt.withUnsafeBytes { CRC32C.update(0, $0) }
         self.descriptor = descriptor
@@ -212,8 +220,7 @@ public final class JournalWriter {
     /// Microseconds since the writer was created, from a monotonic clock: the time base of
     /// step, keyframe and mark records.
     public func elapsedMicroseconds() -> Int64 {
-        let elapsed = clock.now - started
-        return elapsed.components.seconds * 1_000_000 + elapsed.components.attoseconds / 1_000_000_000_000
+        JournalClock.nowMicroseconds() - started
     }
 
     /// Appends a record to the buffer.
@@ -282,8 +289,8 @@ public final class JournalWriter {
         switch flushPolicy {
         case .never:
             break
-        case .interval(let interval):
-            if clock.now - lastWrite >= interval {
+        case .interval:
+            if JournalClock.nowMicroseconds() - lastWrite >= flushInterval {
                 try writeBuffer()
             }
         case .writeEachCommit:
@@ -361,7 +368,7 @@ public final class JournalWriter {
         stepsInFile += bufferedSteps
         bufferedSteps = 0
         buffer.removeAll(keepingCapacity: true)
-        lastWrite = clock.now
+        lastWrite = JournalClock.nowMicroseconds()
     }
 
     /// After a failed write: keeps the frames of the buffer that reached the file whole, and

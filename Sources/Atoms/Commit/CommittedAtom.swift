@@ -15,7 +15,7 @@ public struct CommittedAtom {
     /// A commit kept past that holds its nodes (`CommitRecord.keepNodes()`).
     @usableFromInline let cell: NodeRef
     /// The node's committed revision when the commit was made.
-    let revision: Int
+    @usableFromInline let revision: Int
 
     init(_ cell: NodeRef) {
         self.cell = cell
@@ -49,7 +49,8 @@ public struct CommittedAtom {
     }
 
     /// Where the committed value is when it is still the commit's and of type `type`, else
-    /// `nil`.
+    /// `nil`. Inlinable: a recorder asks for every changed atom, and the answer is three loads.
+    @inlinable
     public func committedAddress(of type: any Any.Type) -> UnsafeRawPointer? {
         guard cell.pointee.committed.revision == revision, let address = cell.pointee.committed.address,
               cell.pointee.committed.type == type

@@ -6,12 +6,12 @@
 struct CommittedState {
     /// Counts the committed values the node has had, so that a commit's atom can tell whether
     /// the value its commit reported is still the one held (``CommittedAtom``).
-    var revision = 0
+    @usableFromInline var revision = 0
     /// Where a synchronous atom's committed value is (``Node``'s committed slot), while it
     /// holds one; `nil` otherwise.
-    var address: UnsafeMutableRawPointer?
+    @usableFromInline var address: UnsafeMutableRawPointer?
     /// The type of the value at `address`.
-    var type: any Any.Type = Void.self
+    @usableFromInline var type: any Any.Type = Void.self
     /// The size of the value when it is compared as bits (``TypedEquality/bitWidth(of:)``),
     /// once the node has found that it is (at its first comparison); 0 otherwise. Never set for
     /// an asynchronous atom or one mutated in place, which the node itself commits.

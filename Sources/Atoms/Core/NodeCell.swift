@@ -52,7 +52,7 @@ struct NodeCell {
     /// Whether the node has its description (``NodeBase/cachedInfo``).
     var hasInfo = false
     /// The value the last commit reported, while commits are observed.
-    var committed = CommittedState()
+    @usableFromInline var committed = CommittedState()
 
     /// Whether nothing holds the node: it is released at the end of the transaction.
     var isUnused: Bool {
