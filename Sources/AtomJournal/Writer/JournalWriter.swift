@@ -18,9 +18,9 @@ import SystemPackage
 /// never come from two threads at once; on one thread two accesses to a field overlap only if
 /// code runs inside one that can reach the writer again. None does: the accesses are reads,
 /// assignments, `swap`s and appends, and the two that run other code during an access pass it
-/// only what it needs: `encode` in `appendFrame(type:stepCommit:keyframeCommit:encode:)` gets
-/// the frame (moved out of `buffer`) and `deltaBase`, and encodes a record, which never touches
-/// the writer; `writeHook` (tests only) gets a copy of the buffer.
+/// only what it needs: a record's encoder gets the frame (the buffer, moved out between
+/// `beginFrame` and `endFrame`) and `deltaBase`, and never touches the writer; `writeHook`
+/// (tests only) gets a copy of the buffer.
 public final class JournalWriter {
     /// The journal's header, as written.
     public let header: JournalHeader
@@ -225,41 +225,53 @@ public final class JournalWriter {
 
     /// Appends a record to the buffer.
     public func append(_ record: JournalRecord) throws(JournalError) {
-        try appendFrame(type: record.type, stepCommit: record.stepCommit, keyframeCommit: record.keyframeCommit) { frame, base in
-            record.encodePayload(into: &frame, base: &base)
-        }
+        var frame = try beginFrame(type: record.type)
+        record.encodePayload(into: &frame.writer, base: &deltaBase)
+        try endFrame(frame, stepCommit: record.stepCommit, keyframeCommit: record.keyframeCommit)
     }
 
     /// Appends a step the recorder drafted, its values and patches already encoded.
+    ///
+    /// Encoded here rather than in a closure: a closure that captures the draft copies it,
+    /// fifteen lists retained and released at every commit.
     func appendStep(_ step: StepDraft) throws(JournalError) {
-        try appendFrame(type: .step, stepCommit: step.commit, keyframeCommit: nil) { frame, base in
-            JournalRecord.encodeStep(step, into: &frame, base: &base)
-        }
+        var frame = try beginFrame(type: .step)
+        JournalRecord.encodeStep(step, into: &frame.writer, base: &deltaBase)
+        try endFrame(frame, stepCommit: step.commit, keyframeCommit: nil)
     }
 
-    /// Appends one frame whose payload `encode` writes.
-    private func appendFrame(
-        type: RecordType, stepCommit: Int?, keyframeCommit: Int?, encode: (inout ByteWriter, inout DeltaBase) -> Void
-    ) throws(JournalError) {
+    /// A frame being encoded straight into the buffer, after its header's place; the header is
+    /// filled in by `endFrame` once the payload's length is known, so no array is made per
+    /// record.
+    private struct OpenFrame {
+        /// The buffer, moved out of the writer while the payload is written.
+        var writer: ByteWriter
+        /// Where the frame starts in the buffer.
+        let start: Int
+        /// The delta base before the payload, restored if the frame is dropped.
+        let savedBase: DeltaBase
+    }
+
+    private func beginFrame(type: RecordType) throws(JournalError) -> OpenFrame {
         guard !isClosed else { throw .writerClosed(path: path) }
         if let failure { throw failure }
-        // The frame is encoded straight into the buffer, after its header's place, and the
-        // header filled in once the payload's length is known: no array per record.
-        let start = buffer.count
-        let savedBase = deltaBase
-        var frame = ByteWriter(capacity: 0)
-        swap(&frame.bytes, &buffer)
-        frame.u32(0)
-        frame.u32(0)
-        frame.u8(type.rawValue)
-        frame.u64(sequence)
-        encode(&frame, &deltaBase)
-        swap(&frame.bytes, &buffer)
+        var frame = OpenFrame(writer: ByteWriter(capacity: 0), start: buffer.count, savedBase: deltaBase)
+        swap(&frame.writer.bytes, &buffer)
+        frame.writer.u32(0)
+        frame.writer.u32(0)
+        frame.writer.u8(type.rawValue)
+        frame.writer.u64(sequence)
+        return frame
+    }
+
+    private func endFrame(_ frame: consuming OpenFrame, stepCommit: Int?, keyframeCommit: Int?) throws(JournalError) {
+        let start = frame.start
+        swap(&frame.writer.bytes, &buffer)
         let frameSize = buffer.count - start
         let payloadSize = frameSize - JournalFormat.frameHeaderSize
         guard payloadSize <= JournalFormat.maximumPayloadSize else {
             buffer.removeSubrange(start...)
-            deltaBase = savedBase
+            deltaBase = frame.savedBase
             throw .recordTooLarge(bytes: payloadSize)
         }
         buffer.withUnsafeMutableBytes { bytes in
