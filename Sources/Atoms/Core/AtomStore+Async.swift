@@ -118,7 +118,7 @@ extension AtomStore {
     func asyncStatusChanged(_ node: NodeBase) {
         if isRecording, node.changedEpoch != epoch, node.initializedEpoch != epoch {
             node.changedEpoch = epoch
-            log.changed.append(node.cell)
+            log.changed.append(cell: node.cell)
         }
         let downstreamNodes = node.downstream.items
         for index in downstreamNodes.indices where downstreamNodes[index].followsAsyncStatus {

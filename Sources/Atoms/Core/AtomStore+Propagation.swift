@@ -17,7 +17,7 @@ extension AtomStore {
             cell.pointee.changedEpoch = epoch
             if cell.pointee.initializedEpoch != epoch {
                 if isRecording {
-                    log.changed.append(cell)
+                    log.changed.append(cell: cell)
                 }
                 if cell.pointee.hasEffect {
                     log.effectEvents.append((cell.pointee.node.takeUnretainedValue(), .updated))
@@ -166,7 +166,7 @@ extension AtomStore {
         if propagates {
             didChange(cell: cell)
         } else if isRecording {
-            log.stopped.append(cell)
+            log.stopped.append(cell: cell)
         }
     }
 }

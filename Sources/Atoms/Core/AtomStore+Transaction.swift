@@ -149,11 +149,18 @@ extension AtomStore {
         }
         var recomputed = ContiguousArray<CommittedAtom>()
         swap(&recomputed, &record.recomputed)
+        var index = 0
         if !log.changed.isEmpty {
             var updated = ContiguousArray<CommittedAtom>()
             swap(&updated, &record.updated)
             updated.reserveCapacity(log.changed.count)
-            for cell in log.changed where cell.pointee.initializedEpoch != epoch && cell.pointee.isAlive {
+            // Read from the log at each step, not through a copy of the list: user code that
+            // the rule calls (`==`, an id's description) could write to the store, which joins
+            // this transaction and may grow the list into new memory.
+            while index < log.changed.count {
+                let cell = log.changed.cell(at: index)
+                index += 1
+                guard cell.pointee.initializedEpoch != epoch, cell.pointee.isAlive else { continue }
                 if !cell.pointee.hasInfo { ensureInfo(cell.pointee.node.takeUnretainedValue()) }
                 if commitChange(of: cell) {
                     updated.append(CommittedAtom(cell))
@@ -163,8 +170,11 @@ extension AtomStore {
             }
             swap(&updated, &record.updated)
         }
-        for cell in log.stopped
-        where cell.pointee.changedEpoch != epoch && cell.pointee.initializedEpoch != epoch && cell.pointee.isAlive {
+        index = 0
+        while index < log.stopped.count {
+            let cell = log.stopped.cell(at: index)
+            index += 1
+            guard cell.pointee.changedEpoch != epoch, cell.pointee.initializedEpoch != epoch, cell.pointee.isAlive else { continue }
             if !cell.pointee.hasInfo { ensureInfo(cell.pointee.node.takeUnretainedValue()) }
             recomputed.append(CommittedAtom(cell))
         }

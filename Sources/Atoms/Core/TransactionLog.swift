@@ -11,11 +11,12 @@ struct TransactionLog {
     /// transaction, and a node released while commits are observed is held by `released`
     /// until the next transaction begins. The lists are emptied when observation stops
     /// (`AtomStore.updateRecording()`), so a node released after that is never read from them.
-    var changed: ContiguousArray<NodeRef> = []
+    /// A ``NodeList``, whose append is a capacity check and a store; the store frees it.
+    var changed = NodeList()
     /// Nodes recomputed to a value that did not propagate (an equality cut-off), kept only
     /// while someone observes commits: they are recomputes, not changes. Unretained, as
     /// `changed` is.
-    var stopped: ContiguousArray<NodeRef> = []
+    var stopped = NodeList()
     var initialized: ContiguousArray<NodeBase> = []
     var released: ContiguousArray<NodeBase> = []
     var releaseCandidates: ContiguousArray<NodeBase> = []
@@ -55,8 +56,8 @@ struct TransactionLog {
 
     mutating func reset(cause: PendingCause) {
         self.cause = cause
-        changed.emptyForReuse()
-        stopped.emptyForReuse()
+        changed.removeAll()
+        stopped.removeAll()
         initialized.emptyForReuse()
         released.emptyForReuse()
         releaseCandidates.emptyForReuse()

@@ -76,6 +76,8 @@ public final class AtomStore {
     // downstream lists retain nothing (`NodeList`), so they form no cycle.
     isolated deinit {
         frames.removeAll()
+        log.changed.deallocate()
+        log.stopped.deallocate()
         stopAllWork()
         for node in nodes.values {
             node.lateUpstream.removeAll()
@@ -136,8 +138,8 @@ public final class AtomStore {
         guard isRecording != wasRecording else { return }
         if !isRecording {
             // Unretained, their nodes may go from now on unseen (see `TransactionLog.changed`).
-            log.changed.emptyForReuse()
-            log.stopped.emptyForReuse()
+            log.changed.removeAll()
+            log.stopped.removeAll()
         }
         // Commits tell changes from recomputes against the value each atom had when the
         // previous commit settled, or when observation began.

@@ -66,7 +66,7 @@ extension AtomStore {
             }
         }
         log.initialized.forEach(note)
-        for cell in log.changed { note(cell.pointee.node.takeUnretainedValue()) }
+        log.changed.forEach(note)
         log.released.forEach(note)
         for event in log.subscriptionEvents {
             if let scope = event.subscriber.scope { touched[ObjectIdentifier(scope)] = scope }
