@@ -53,14 +53,21 @@ struct StepDraft {
         causeAtom = nil
         causeLocation = nil
         label = nil
-        initialized.removeAll()
-        updated.removeAll()
-        recomputed.removeAll(keepingCapacity: true)
-        patches.removeAll()
-        released.removeAll(keepingCapacity: true)
-        edgesAdded.removeAll(keepingCapacity: true)
-        edgesRemoved.removeAll(keepingCapacity: true)
-        subscriptionsAdded.removeAll(keepingCapacity: true)
-        subscriptionsRemoved.removeAll(keepingCapacity: true)
+        // Most steps fill two or three of these lists: an empty one is left alone, since
+        // emptying costs a uniqueness check and a call even when there is nothing to remove.
+        if !initialized.isEmpty { initialized.removeAll() }
+        if !updated.isEmpty { updated.removeAll() }
+        Self.empty(&recomputed)
+        if !patches.isEmpty { patches.removeAll() }
+        Self.empty(&released)
+        Self.empty(&edgesAdded)
+        Self.empty(&edgesRemoved)
+        Self.empty(&subscriptionsAdded)
+        Self.empty(&subscriptionsRemoved)
+    }
+
+    @inline(__always)
+    private static func empty<Element>(_ list: inout [Element]) {
+        if !list.isEmpty { list.removeAll(keepingCapacity: true) }
     }
 }
