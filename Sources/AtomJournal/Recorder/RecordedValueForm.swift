@@ -1,56 +1,29 @@
 @_spi(Recording) import Atoms
 
 /// How one recorded atom's values are written, found at its first value and kept: an atom's
-/// value type never changes, and asking a value what it is (`value as? Int`, `value as? any
+/// value type never changes, and asking a value what it is (`value as? String`, `value as? any
 /// Encodable`) costs the runtime a dynamic cast or a conformance lookup, several times what
-/// writing an `Int` costs.
+/// writing the value costs. `Int` and `Bool` values do not come here: the recorder writes them
+/// from the atom table's slot (`RecordedScalarLane`).
 ///
-/// The scalar forms read the value where the store keeps it, with its type compared to the
+/// The string form reads the value where the store keeps it, with its type compared to the
 /// form's, so a value of another type (impossible for one atom, but not worth a trap) takes
 /// the general path instead.
 enum RecordedValueForm {
-    case int
-    case bool
     case string
     /// Anything else: the encoder's general path.
     case general
 
     init(sample: Any) {
-        self = Self.form(of: sample)
-    }
-
-    init(type: any Any.Type) {
-        if type == Int.self {
-            self = .int
-        } else if type == Bool.self {
-            self = .bool
-        } else if type == String.self {
-            self = .string
-        } else {
-            self = .general
-        }
-    }
-
-    private static func form<T>(of _: T) -> Self {
-        Self(type: T.self)
+        self = Swift.type(of: sample) == String.self ? .string : .general
     }
 
     /// Writes the committed value of a commit's atom as its entry in `entries`, read in place,
     /// and returns it; `nil`, writing nothing, when the form is `general`, the value is not of
-    /// the form's type, or it is not in place (see `CommittedAtom.committedValue(as:)`). Each
-    /// form writes straight from its own type: going through the returned scalar cost an
-    /// `Int` about 30 instructions more (the enum's copies).
+    /// the form's type, or it is not in place (see `CommittedAtom.committedValue(as:)`).
     @MainActor
     func writeEntry(of atom: CommittedAtom, number: Int, into entries: inout EncodedValueEntries) -> RecordedScalar? {
         switch self {
-        case .int:
-            guard let value = atom.committedValue(as: Int.self) else { return nil }
-            entries.append(atom: number, integer: value)
-            return .int(value)
-        case .bool:
-            guard let value = atom.committedValue(as: Bool.self) else { return nil }
-            entries.append(atom: number, scalar: .bool(value))
-            return .bool(value)
         case .string:
             guard let value = atom.committedValue(as: String.self) else { return nil }
             entries.append(atom: number, scalar: .string(value))
@@ -61,10 +34,9 @@ enum RecordedValueForm {
     }
 }
 
-/// A recorded value of one of the scalar forms, written as JSON exactly as the general path
-/// (`JournalValueEncoder`) writes it.
+/// A scalar read where the store keeps it (a `Bool` of the lane, a `String` of the string
+/// form), written as JSON exactly as the general path (`JournalValueEncoder`) writes it.
 enum RecordedScalar {
-    case int(Int)
     case bool(Bool)
     case string(String)
 
@@ -73,10 +45,6 @@ enum RecordedScalar {
     @inline(__always)
     func writeEntry(atom: Int, into writer: inout ByteWriter, scratch: inout [UInt8]) {
         switch self {
-        case .int(let number):
-            // `EncodedValueEntries` writes integers in place; this is the same entry.
-            writer.varint(atom)
-            writer.value(.json(String(number)))
         case .bool(let flag):
             writer.varint(atom)
             writer.value(.json(flag ? "true" : "false"))
@@ -92,7 +60,6 @@ enum RecordedScalar {
     /// The value's JSON text, for a keyframe.
     var json: String {
         switch self {
-        case .int(let number): String(number)
         case .bool(let flag): flag ? "true" : "false"
         case .string(let text): JournalValueEncoder.quoted(text)
         }

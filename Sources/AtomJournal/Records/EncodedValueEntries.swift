@@ -23,16 +23,14 @@ struct EncodedValueEntries {
     /// Appends an entry for a scalar, written straight into the same bytes as
     /// `ByteWriter.value(_:)` would write its JSON.
     mutating func append(atom: Int, scalar: RecordedScalar) {
-        if case .int(let value) = scalar {
-            return append(atom: atom, integer: value)
-        }
         count += 1
         scratch.bytes.removeAll(keepingCapacity: true)
         scalar.writeEntry(atom: atom, into: &scratch, scratch: &literal)
         scratch.bytes.withUnsafeBytes { bytes.append($0) }
     }
 
-    /// Appends an entry for an `Int`: `append(atom:scalar: .int(value))` without the enum.
+    /// Appends an entry for an `Int`, the same bytes as `append(atom:value: .json(String(value)))`
+    /// written in place.
     mutating func append(atom: Int, integer value: Int) {
         count += 1
         bytes.appendIntegerEntry(atom: atom, value)

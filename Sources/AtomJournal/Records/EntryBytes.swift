@@ -22,11 +22,6 @@ struct EntryBytes {
         buffer = Self.makeBuffer(capacity: capacity, copying: nil)
     }
 
-    /// How many bytes the entries take.
-    var count: Int {
-        buffer.withUnsafeMutablePointerToHeader { $0.pointee.count }
-    }
-
     /// Empties the buffer, keeping its capacity when no copy shares it.
     mutating func removeAll() {
         guard isKnownUniquelyReferenced(&buffer) else {

@@ -12,7 +12,7 @@ import Testing
         var fast = EncodedValueEntries()
         var general = EncodedValueEntries()
         for value in Self.values {
-            fast.append(atom: atom, scalar: .int(value))
+            fast.append(atom: atom, integer: value)
             general.append(atom: atom, value: .json(String(value)))
         }
         #expect(fast.count == general.count)
