@@ -102,23 +102,32 @@ let clusterWithLabelledEdgesDOT = """
 /// Runs `body` with file descriptor 2 redirected into a pipe and returns what was written to
 /// it meanwhile. Anything captured is written back to the real stderr afterwards (other tests
 /// running in parallel may have written there).
+///
+/// The pipe is drained without waiting for end-of-file: a child process that another test
+/// spawns while fd 2 is the pipe inherits it as its stderr (no flag can stop that for fd 2),
+/// and a long-lived child would otherwise keep the read blocked for ever. Whatever `body`
+/// wrote is already in the pipe when it returns, so a non-blocking read finds all of it;
+/// the pipe holds 64 KiB, far more than a Graphviz warning.
 func capturingStandardError<T>(_ body: () throws -> T) rethrows -> (T, String) {
     var descriptors: [Int32] = [-1, -1]
     precondition(pipe(&descriptors) == 0)
-    let saved = dup(2)
+    // Children need not see either end (Glibc's module has no `pipe2`, so the flag comes
+    // after; a child forked in between only delays nothing, since nothing waits for EOF).
+    _ = fcntl(descriptors[0], F_SETFD, FD_CLOEXEC)
+    _ = fcntl(descriptors[1], F_SETFD, FD_CLOEXEC)
+    // Only the read end: fd 2 stays blocking for whoever writes to it.
+    precondition(fcntl(descriptors[0], F_SETFL, O_NONBLOCK) == 0)
+    let saved = fcntl(2, F_DUPFD_CLOEXEC, 3)
+    precondition(saved >= 0)
     dup2(descriptors[1], 2)
     close(descriptors[1])
-    let result: T
-    do {
-        result = try body()
-    } catch {
+    defer {
         dup2(saved, 2)
         close(saved)
         close(descriptors[0])
-        throw error
     }
+    let result = try body()
     dup2(saved, 2)
-    close(saved)
     var captured: [UInt8] = []
     var buffer = [UInt8](repeating: 0, count: 4096)
     while true {
@@ -126,9 +135,8 @@ func capturingStandardError<T>(_ body: () throws -> T) rethrows -> (T, String) {
         if count <= 0 { break }
         captured += buffer[0..<count]
     }
-    close(descriptors[0])
     if !captured.isEmpty {
-        _ = captured.withUnsafeBytes { write(2, $0.baseAddress, $0.count) }
+        _ = captured.withUnsafeBytes { write(saved, $0.baseAddress, $0.count) }
     }
     return (result, String(decoding: captured, as: UTF8.self))
 }
