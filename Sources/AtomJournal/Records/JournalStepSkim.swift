@@ -1,31 +1,8 @@
-/// What a step changed, read from its payload without building the step: the atoms it
-/// initialized, updated, released or recomputed, and how many bytes each value took.
-///
-/// Opening a large journal (the timeline's index of changes, `atomscope stat`) built each
-/// step's values as strings, and its lists, only to look at the numbers and drop them: over a
-/// second for a million steps. This walks the same bytes (`JournalRecord+Codec.swift` is the
-/// layout), checks every string is UTF-8 as decoding would, and allocates nothing for ASCII.
-package enum JournalStepItem: Equatable, Sendable {
-    /// What caused the step: an atom and a source location, either of which may be missing.
-    case cause(atom: Int?, location: Int?)
-    /// An initialized atom, and its value's bytes (0 for a redacted or absent one).
-    case initialized(atom: Int, bytes: Int)
-    /// An updated atom, and its value's bytes (for a patched value, the placeholder's).
-    case updated(atom: Int, bytes: Int)
-    /// A released atom.
-    case released(atom: Int)
-    /// A dependency added or removed.
-    case edge(upstream: Int, downstream: Int)
-    /// A subscription added or removed.
-    case subscription(atom: Int, subscriber: Int)
-    /// An atom recomputed, or set, to an equal value.
-    case recomputed(atom: Int)
-    /// An updated atom whose value is written as edits (format 1.3), and the edits' value bytes.
-    case patch(atom: Int, bytes: Int)
-    /// The step's payload was read to its end and every item above was visited: the place for
-    /// checks that need the whole step, after any error in its bytes.
-    case end
-}
+// The skim: a step's payload walked for what `JournalStepChanges` holds, without building
+// the step. Opening a large journal built each step's values as strings, and its lists, only
+// to look at the numbers and drop them: over a second for a million steps. This walks the
+// same bytes, checks every string is UTF-8 as decoding would, and allocates nothing once its
+// lists have grown to a step's size.
 
 extension ByteReader {
     /// Moves past a string, checking it is UTF-8 as decoding it would, and returns its length.
@@ -52,73 +29,65 @@ extension ByteReader {
         return count
     }
 
-    /// Visits what a step payload changed, in the order the payload holds it.
-    mutating func skimStep(_ visit: (JournalStepItem) throws -> Void) throws {
+    /// Reads what a step payload changed into `changes`, which it empties first. The bytes
+    /// are checked as decoding the step would check them (`JournalRecord+Codec.swift` is the
+    /// layout); references to definitions are left to the caller, which has the index.
+    mutating func skimStep(into changes: inout JournalStepChanges) throws(PayloadError) {
+        changes.reset()
         _ = try signed()
         _ = try signed()
         if try u8() == 0 { _ = try skimString() }
         let causeAtom = try number()
         let causeLocation = try number()
-        try visit(.cause(atom: causeAtom == 0 ? nil : causeAtom - 1, location: causeLocation == 0 ? nil : causeLocation - 1))
+        changes.causeAtom = causeAtom == 0 ? nil : causeAtom - 1
+        changes.causeLocation = causeLocation == 0 ? nil : causeLocation - 1
         let flags = try u8()
         if flags & StepSection.label != 0 { _ = try skimString() }
-        if flags & StepSection.initialized != 0 { try skimEntries(initialized: true, visit) }
-        // Where the updated entries are, for checking that each patch names one of them.
-        let updated = flags & StepSection.updated != 0 ? self : nil
-        if flags & StepSection.updated != 0 { try skimEntries(initialized: false, visit) }
+        if flags & StepSection.initialized != 0 {
+            try skimEntries(into: &changes.values)
+            changes.initializedCount = changes.values.count
+        }
+        if flags & StepSection.updated != 0 { try skimEntries(into: &changes.values) }
         if flags & StepSection.released != 0 {
             let count = try itemCount(minimumSize: 1)
-            for _ in 0..<count { try visit(.released(atom: try number())) }
+            for _ in 0..<count { changes.released.append(try number()) }
         }
-        if flags & StepSection.edgesAdded != 0 { try skimPairs(visit) { .edge(upstream: $0, downstream: $1) } }
-        if flags & StepSection.edgesRemoved != 0 { try skimPairs(visit) { .edge(upstream: $0, downstream: $1) } }
-        if flags & StepSection.subscriptionsAdded != 0 { try skimPairs(visit) { .subscription(atom: $0, subscriber: $1) } }
-        if flags & StepSection.subscriptionsRemoved != 0 { try skimPairs(visit) { .subscription(atom: $0, subscriber: $1) } }
+        if flags & StepSection.edgesAdded != 0 { try skimPairs(into: &changes.edges) }
+        if flags & StepSection.edgesRemoved != 0 { try skimPairs(into: &changes.edges) }
+        if flags & StepSection.subscriptionsAdded != 0 { try skimPairs(into: &changes.subscriptions) }
+        if flags & StepSection.subscriptionsRemoved != 0 { try skimPairs(into: &changes.subscriptions) }
         var patched = false
         while !isAtEnd {
             let tag = try u8()
             var body = try block()
             if tag == StepExtension.recomputed {
                 let count = try body.itemCount(minimumSize: 1)
-                for _ in 0..<count { try visit(.recomputed(atom: try body.number())) }
+                for _ in 0..<count { changes.recomputed.append(try body.number()) }
             } else if tag == StepExtension.patched {
-                guard !patched else { throw PayloadError.invalid("a step has two patch extensions") }
+                guard !patched else { throw .invalid("a step has two patch extensions") }
                 patched = true
-                try body.skimPatches(updated: updated, visit)
+                try body.skimPatches(into: &changes)
             }
         }
     }
 
-    private mutating func skimPairs(_ visit: (JournalStepItem) throws -> Void, _ item: (Int, Int) -> JournalStepItem) throws {
+    private mutating func skimPairs(into pairs: inout [JournalStepChanges.Pair]) throws(PayloadError) {
         let count = try itemCount(minimumSize: 2)
         for _ in 0..<count {
             let first = try number()
-            try visit(item(first, try number()))
+            pairs.append(JournalStepChanges.Pair(first: first, second: try number()))
         }
     }
 
-    private mutating func skimEntries(initialized: Bool, _ visit: (JournalStepItem) throws -> Void) throws {
+    private mutating func skimEntries(into values: inout [JournalStepChanges.Value]) throws(PayloadError) {
         let count = try itemCount(minimumSize: 2)
         for _ in 0..<count {
             let atom = try number()
-            let bytes = try skimValue()
-            try visit(initialized ? .initialized(atom: atom, bytes: bytes) : .updated(atom: atom, bytes: bytes))
+            values.append(JournalStepChanges.Value(atom: atom, bytes: try skimValue()))
         }
     }
 
-    /// The atom numbers of the entries at this reader's position (a count, then atom and value
-    /// pairs): read once per step that has patches, so that checking each patch against them
-    /// costs a lookup, not another pass over values that may be megabytes long.
-    private mutating func entryAtoms() throws(PayloadError) -> Set<Int> {
-        let count = try itemCount(minimumSize: 2)
-        var atoms = Set<Int>(minimumCapacity: count)
-        for _ in 0..<count {
-            atoms.insert(try number())
-            _ = try skimValue()
-        }
-        return atoms
-    }
-
+    @inline(__always)
     private mutating func skimValue() throws(PayloadError) -> Int {
         switch try u8() {
         case ValueTag.json, ValueTag.text: return try skimString()
@@ -127,12 +96,13 @@ extension ByteReader {
         }
     }
 
-    private mutating func skimPatches(updated: ByteReader?, _ visit: (JournalStepItem) throws -> Void) throws {
+    private mutating func skimPatches(into changes: inout JournalStepChanges) throws(PayloadError) {
         let count = try itemCount(minimumSize: 3)
-        // Each patch's bytes by position (nil for a form this version skips), for references.
-        var sizes: [Int?] = []
-        var updatedAtoms = updated.map { _ in Set<Int>() }
-        if var entries = updated { updatedAtoms = try entries.entryAtoms() }
+        changes.patchSizes.removeAll(keepingCapacity: true)
+        let updated = changes.updated
+        // Each patch must name an updated atom: a look along a short list, or a set built
+        // once when both lists are long, so that no payload costs patches times entries.
+        let updatedAtoms = updated.count > 16 && count > 16 ? Set(updated.lazy.map(\.atom)) : nil
         for _ in 0..<count {
             let atom = try number()
             let form = try u8()
@@ -148,78 +118,82 @@ extension ByteReader {
                     switch operation {
                     case ArrayEditOperation.replace, ArrayEditOperation.insert: total += try body.skimString()
                     case ArrayEditOperation.remove: _ = try body.number()
-                    default: throw PayloadError.invalid("unknown array edit \(operation)")
+                    default: throw .invalid("unknown array edit \(operation)")
                     }
                 }
                 size = total
             case PatchForm.sameAs:
                 let earlier = try body.number()
-                guard earlier < sizes.count else { throw PayloadError.invalid("patch refers to a later patch \(earlier)") }
-                size = sizes[earlier]
+                guard earlier < changes.patchSizes.count else { throw .invalid("patch refers to a later patch \(earlier)") }
+                size = changes.patchSizes[earlier]
             default:
                 size = nil
             }
-            sizes.append(size)
+            changes.patchSizes.append(size)
             guard let size else { continue }
-            guard updatedAtoms?.contains(atom) == true else {
-                throw PayloadError.invalid("patched atom \(atom) is not among the updated atoms")
-            }
-            try visit(.patch(atom: atom, bytes: size))
+            let isUpdated = updatedAtoms?.contains(atom) ?? updated.contains { $0.atom == atom }
+            guard isUpdated else { throw .invalid("patched atom \(atom) is not among the updated atoms") }
+            changes.patches.append(JournalStepChanges.Value(atom: atom, bytes: size))
         }
     }
 }
 
 extension Journal {
-    /// Visits what each step changed, in order, with the step's position: one pass over the
-    /// file that builds no step. A payload that does not decode is
-    /// ``JournalError/corruptFrame(path:offset:reason:)``, as decoding the step would say;
-    /// an error `visit` throws ends the pass and is rethrown as it is.
+    /// Hands what each step changed to `visit`, in order, with the step's position: one pass
+    /// over the file that builds no step. The changes are valid only during the call. A
+    /// payload that does not decode is ``JournalError/corruptFrame(path:offset:reason:)``, as
+    /// decoding the step would say; an error `visit` throws ends the pass and is rethrown as
+    /// it is.
     ///
     /// - Returns: how many valid frames the pass read, steps and every other record: what
     ///   `atomscope verify` reports without another pass of its own.
     @discardableResult
-    package func skimSteps(_ visit: (_ position: Int, _ item: JournalStepItem) throws -> Void) throws -> Int {
-        var position = 0
-        var frames = 0
-        let path = reader.path
-        var visitorError: (any Error)?
-        do {
-            _ = try reader.scanFrames { frame throws(JournalError) in
-                frames += 1
-                guard frame.isStep else { return }
-                var bytes = ByteReader(frame.payload)
-                // Captured as constants: a variable that the local function below captured
-                // would be boxed and checked for exclusivity at every item.
-                let current = position
-                do {
-                    func forward(_ item: JournalStepItem) throws {
-                        do {
-                            try visit(current, item)
-                        } catch {
-                            throw VisitorError(error: error)
-                        }
-                    }
-                    try bytes.skimStep(forward)
-                    try forward(.end)
-                } catch let error as PayloadError {
-                    throw .corruptFrame(path: path, offset: frame.offset, reason: "record payload \(error)")
-                } catch let error as VisitorError {
-                    visitorError = error.error
-                    throw .corruptFrame(path: path, offset: frame.offset, reason: "stopped")
-                } catch {
-                    throw .corruptFrame(path: path, offset: frame.offset, reason: "stopped")
-                }
-                position = current + 1
+    package func skimSteps(_ visit: (_ position: Int, _ changes: borrowing JournalStepChanges) throws -> Void) throws -> Int {
+        try withoutActuallyEscaping(visit) { visit in
+            var visitor = StepSkimVisitor(path: reader.path, body: visit)
+            do {
+                _ = try reader.scanFrames(visitor: &visitor)
+            } catch {
+                if let visitorError = visitor.visitorError { throw visitorError }
+                throw error
             }
-        } catch {
-            if let visitorError { throw visitorError }
-            throw error
+            return visitor.frames
         }
-        return frames
     }
 }
 
-/// An error a visitor threw, told apart from the payload's own errors on its way out.
-private struct VisitorError: Error {
-    let error: any Error
+/// The skim as the scan's frame visitor: the step's changes, its position and the frame
+/// count are fields of a visitor the scan holds `inout`, so that no captured variable is
+/// boxed and checked at every step.
+private struct StepSkimVisitor: JournalFrameVisitor {
+    let path: String
+    let body: (_ position: Int, _ changes: borrowing JournalStepChanges) throws -> Void
+    var changes = JournalStepChanges()
+    var position = 0
+    var frames = 0
+    /// What `body` threw, carried out past the scan, which throws only journal errors.
+    var visitorError: (any Error)?
+
+    init(path: String, body: @escaping (_ position: Int, _ changes: borrowing JournalStepChanges) throws -> Void) {
+        self.path = path
+        self.body = body
+    }
+
+    mutating func visit(_ frame: JournalFrame) throws(JournalError) {
+        frames += 1
+        guard frame.isStep else { return }
+        var bytes = ByteReader(frame.payload)
+        do {
+            try bytes.skimStep(into: &changes)
+        } catch {
+            throw .corruptFrame(path: path, offset: frame.offset, reason: "record payload \(error)")
+        }
+        do {
+            try body(position, changes)
+        } catch {
+            visitorError = error
+            throw .corruptFrame(path: path, offset: frame.offset, reason: "stopped")
+        }
+        position += 1
+    }
 }

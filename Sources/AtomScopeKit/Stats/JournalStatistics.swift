@@ -86,10 +86,10 @@ public struct JournalStatistics: Sendable, Encodable, Equatable {
         // One usage per distinct id (several atom numbers may share one); each step is
         // skimmed, not decoded.
         let slots = AtomSlots(index.atoms)
-        var tally = StepTally(slots: slots)
+        let tally = StepTally(slots: slots)
         do {
-            try journal.skimSteps { position, item in
-                tally.visit(position, item)
+            try journal.skimSteps { position, changes in
+                tally.count(position, changes)
             }
         } catch let error as JournalError {
             throw error

@@ -18,11 +18,6 @@ struct StepTally {
     private let slots: AtomSlots
     private let storage: FixedBuffer<SlotCounts>
     private let counts: UnsafeMutableBufferPointer<SlotCounts>
-    /// This step's value entries, so that a patch (format 1.3) replaces its placeholder's
-    /// bytes with its edits' bytes.
-    private var stepValues: [(atom: Int, slot: Int, bytes: Int)] = []
-    private var patched: [Int] = []
-    private var currentStep = -1
 
     init(slots: AtomSlots) {
         self.slots = slots
@@ -33,34 +28,39 @@ struct StepTally {
     /// The counts of one slot.
     func counts(ofSlot slot: Int) -> SlotCounts { counts[slot] }
 
-    mutating func visit(_ position: Int, _ item: JournalStepItem) {
-        if position != currentStep {
-            currentStep = position
-            if !stepValues.isEmpty { stepValues.removeAll(keepingCapacity: true) }
-            if !patched.isEmpty { patched.removeAll(keepingCapacity: true) }
+    /// Counts one step's changes. Numbers the journal never defines count nowhere: opening
+    /// the timeline is what reports them.
+    func count(_ position: Int, _ changes: borrowing JournalStepChanges) {
+        for value in changes.values {
+            guard let slot = slots.slot(of: value.atom) else { continue }
+            counts[slot].valueBytes += value.bytes
+            countChange(slot, at: position)
         }
-        switch item {
-        case .initialized(let atom, let bytes), .updated(let atom, let bytes):
-            guard let slot = slots.slot(of: atom) else { return }
-            counts[slot].valueBytes += bytes
-            stepValues.append((atom, slot, bytes))
+        for atom in changes.released {
+            guard let slot = slots.slot(of: atom) else { continue }
             countChange(slot, at: position)
-        case .released(let atom):
-            guard let slot = slots.slot(of: atom) else { return }
-            countChange(slot, at: position)
-        case .recomputed(let atom):
-            guard let slot = slots.slot(of: atom), counts[slot].lastRecompute != position else { return }
+        }
+        for atom in changes.recomputed {
+            guard let slot = slots.slot(of: atom), counts[slot].lastRecompute != position else { continue }
             counts[slot].lastRecompute = position
             counts[slot].recomputes += 1
-        case .cause, .edge, .subscription, .end:
-            return
-        case .patch(let atom, let bytes):
-            // The first patch of an atom is its value, as the timeline applies it.
-            guard !patched.contains(atom) else { return }
-            patched.append(atom)
-            for value in stepValues where value.atom == atom {
-                counts[value.slot].valueBytes += bytes - value.bytes
-            }
+        }
+        if !changes.patches.isEmpty { countPatches(changes) }
+    }
+
+    /// A patched value's bytes are its edits', not its placeholder's: the first patch of
+    /// each atom replaces the placeholder bytes of that atom's entries in the step, as the
+    /// timeline applies it.
+    private func countPatches(_ changes: borrowing JournalStepChanges) {
+        var entries: [Int: (count: Int, bytes: Int)] = [:]
+        for value in changes.values {
+            entries[value.atom, default: (0, 0)].count += 1
+            entries[value.atom, default: (0, 0)].bytes += value.bytes
+        }
+        var patched = Set<Int>()
+        for patch in changes.patches where patched.insert(patch.atom).inserted {
+            guard let slot = slots.slot(of: patch.atom), let entry = entries[patch.atom] else { continue }
+            counts[slot].valueBytes += entry.count * patch.bytes - entry.bytes
         }
     }
 

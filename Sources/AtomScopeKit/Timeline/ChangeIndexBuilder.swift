@@ -20,9 +20,6 @@ struct ChangeIndexBuilder {
     /// (slot, step) pairs in step order.
     private var changes: [(slot: Int32, step: Int)] = []
     private var recomputes: [(slot: Int32, step: Int)] = []
-    /// The step's first problem by rank (cause, location, values, released, recomputed, edges,
-    /// subscriptions): reported once its bytes have all decoded, as they were always checked.
-    private var problem: (rank: Int, reason: String)?
 
     init(index: JournalIndex, slots: AtomSlots, path: String) {
         self.slots = slots
@@ -34,46 +31,44 @@ struct ChangeIndexBuilder {
         lastNoted = lastNotedStorage.elements
     }
 
-    mutating func visit(_ position: Int, _ item: JournalStepItem) throws(AtomScopeError) {
+    /// Notes one step's changes, after checking what it refers to. The checks run in the
+    /// order they always have (cause, location, values, released, recomputed, edges,
+    /// subscriptions, then the commit), so the first problem is the one named.
+    mutating func note(_ position: Int, _ step: borrowing JournalStepChanges) throws(AtomScopeError) {
         let number = position + 1
-        switch item {
-        case .cause(let atom, let location):
-            if let atom { _ = slot(atom, rank: 0, "its cause") }
-            if let location, !locations.contains(location) {
-                found(1, "its cause refers to location \(location), which the journal never defines")
-            }
-        case .initialized(let atom, _):
-            noteChange(slot(atom, rank: 2, "a value"), step: number)
-        case .updated(let atom, _):
-            noteChange(slot(atom, rank: 3, "a value"), step: number)
-        case .released(let atom):
-            noteChange(slot(atom, rank: 4, "a released or recomputed atom"), step: number)
-        case .recomputed(let atom):
-            guard let slot = slot(atom, rank: 5, "a released or recomputed atom"), lastNoted[slot].recompute != number else { return }
+        if let atom = step.causeAtom { try check(atom, "its cause", step: number) }
+        if let location = step.causeLocation, !locations.contains(location) {
+            throw .malformedStep(path: path, step: number, reason: "its cause refers to location \(location), which the journal never defines")
+        }
+        for value in step.values {
+            noteChange(try slot(value.atom, "a value", step: number), step: number)
+        }
+        for atom in step.released {
+            noteChange(try slot(atom, "a released or recomputed atom", step: number), step: number)
+        }
+        for atom in step.recomputed {
+            let slot = try slot(atom, "a released or recomputed atom", step: number)
+            guard lastNoted[slot].recompute != number else { continue }
             lastNoted[slot].recompute = number
             recomputes.append((Int32(slot), number))
-        case .edge(let upstream, let downstream):
-            _ = slot(upstream, rank: 6, "an edge")
-            _ = slot(downstream, rank: 6, "an edge")
-        case .subscription(let atom, let subscriber):
-            _ = slot(atom, rank: 7, "a subscription")
-            if !subscribers.contains(subscriber) {
-                found(7, "a subscription refers to subscriber \(subscriber), which the journal never defines")
+        }
+        for edge in step.edges {
+            try check(edge.first, "an edge", step: number)
+            try check(edge.second, "an edge", step: number)
+        }
+        for subscription in step.subscriptions {
+            try check(subscription.first, "a subscription", step: number)
+            if !subscribers.contains(subscription.second) {
+                throw .malformedStep(path: path, step: number, reason: "a subscription refers to subscriber \(subscription.second), which the journal never defines")
             }
-        case .patch:
-            break
-        case .end:
-            if let problem {
-                throw .malformedStep(path: path, step: number, reason: problem.reason)
-            }
-            // The index and this pass read the file separately: a file rewritten in between
-            // can disagree, and must not trap.
-            guard position < steps.count else {
-                throw .malformedStep(path: path, step: number, reason: "the file changed while it was read")
-            }
-            if position > 0, steps[position].commit <= steps[position - 1].commit {
-                throw .malformedStep(path: path, step: number, reason: "its commit \(steps[position].commit) does not follow the previous step's \(steps[position - 1].commit)")
-            }
+        }
+        // The index and this pass read the file separately: a file rewritten in between can
+        // disagree, and must not trap.
+        guard position < steps.count else {
+            throw .malformedStep(path: path, step: number, reason: "the file changed while it was read")
+        }
+        if position > 0, steps[position].commit <= steps[position - 1].commit {
+            throw .malformedStep(path: path, step: number, reason: "its commit \(steps[position].commit) does not follow the previous step's \(steps[position - 1].commit)")
         }
     }
 
@@ -94,22 +89,24 @@ struct ChangeIndexBuilder {
         return result
     }
 
-    private mutating func slot(_ atom: Int, rank: Int, _ role: String) -> Int? {
+    @inline(__always)
+    private func slot(_ atom: Int, _ role: String, step: Int) throws(AtomScopeError) -> Int {
         guard let slot = slots.slot(of: atom) else {
-            found(rank, "\(role) refers to atom \(atom), which the journal never defines")
-            return nil
+            throw .malformedStep(path: path, step: step, reason: "\(role) refers to atom \(atom), which the journal never defines")
         }
         return slot
     }
 
-    private mutating func noteChange(_ slot: Int?, step: Int) {
-        guard let slot, lastNoted[slot].change != step else { return }
-        lastNoted[slot].change = step
-        changes.append((Int32(slot), step))
+    @inline(__always)
+    private func check(_ atom: Int, _ role: String, step: Int) throws(AtomScopeError) {
+        _ = try slot(atom, role, step: step)
     }
 
-    private mutating func found(_ rank: Int, _ reason: @autoclosure () -> String) {
-        if rank < problem?.rank ?? .max { problem = (rank, reason()) }
+    @inline(__always)
+    private mutating func noteChange(_ slot: Int, step: Int) {
+        guard lastNoted[slot].change != step else { return }
+        lastNoted[slot].change = step
+        changes.append((Int32(slot), step))
     }
 }
 

@@ -75,9 +75,9 @@ public final class Timeline {
         var current = -1
         var frames = 0
         do {
-            frames = try journal.skimSteps { position, item throws(AtomScopeError) in
+            frames = try journal.skimSteps { position, changes throws(AtomScopeError) in
                 current = position
-                try builder.visit(position, item)
+                try builder.note(position, changes)
             }
         } catch let error as AtomScopeError {
             throw error
