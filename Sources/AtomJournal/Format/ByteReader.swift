@@ -132,6 +132,39 @@ struct ByteReader {
         return ByteReader(UnsafeRawBufferPointer(rebasing: bytes[offset..<(offset + count)]))
     }
 
+    /// Moves past a string, checking it is UTF-8 as decoding it would, and returns its length.
+    /// ASCII, most of what journals hold, is checked eight bytes at a time without building
+    /// the string; a string under eight bytes (a number, a short name) in one load when the
+    /// payload has eight bytes from its start.
+    @inline(__always)
+    mutating func skimString() throws(PayloadError) -> Int {
+        let count = try length()
+        let start = offset
+        var ascii = true
+        if count < 8, bytes.count - start >= 8 {
+            let word = UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: start, as: UInt64.self))
+            // The string's own bytes only: the low `count` bytes of a little-endian word.
+            let own: UInt64 = (1 << (UInt64(count) &* 8)) &- 1
+            ascii = word & own & 0x8080_8080_8080_8080 == 0
+        } else {
+            var index = 0
+            while ascii, count - index >= 8 {
+                ascii = bytes.loadUnaligned(fromByteOffset: start + index, as: UInt64.self) & 0x8080_8080_8080_8080 == 0
+                index += 8
+            }
+            while ascii, index < count {
+                ascii = bytes[start + index] < 0x80
+                index += 1
+            }
+        }
+        if !ascii, String(validating: UnsafeRawBufferPointer(rebasing: bytes[start..<(start + count)]), as: UTF8.self) == nil {
+            throw .invalid("string is not valid UTF-8")
+        }
+        // `length()` checked that `count` bytes remain.
+        offset = start + count
+        return count
+    }
+
     mutating func data() throws(PayloadError) -> [UInt8] {
         try bytes(count: length())
     }

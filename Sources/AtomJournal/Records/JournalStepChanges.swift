@@ -3,65 +3,144 @@
 /// numbers it refers to.
 ///
 /// Opening a large journal (the timeline's index of changes, `atomscope stat`) needs only
-/// these numbers. The skim fills one instance per step, reusing its lists, and hands it over
-/// whole: handing over each item through a closure as an enum cost more than the skim itself
-/// (about 1,100 instructions a step of a counter journal, against about 250 now).
-package struct JournalStepChanges {
+/// these numbers. The skim fills one instance for every step, reusing its lists, and lends it
+/// to a visitor whole: handing over each item through a closure as an enum cost more than the
+/// skim itself. The lists are emptied by setting their counts, so that a step costs nothing
+/// for the lists it does not use.
+///
+/// An instance is filled on one thread and read by the visitor it is lent to; what its lists
+/// hold is valid until the next step is skimmed into it.
+package final class JournalStepChanges {
     /// A value entry: its atom number and its value's bytes (0 for a redacted or absent one;
     /// for a patched value, the placeholder's).
-    package struct Value: Equatable, Sendable {
+    package struct Value: Equatable, Sendable, BitwiseCopyable {
         package var atom: Int
         package var bytes: Int
     }
 
     /// A pair of atom numbers (an edge's upstream and downstream), or an atom and a
     /// subscriber number (a subscription).
-    package struct Pair: Equatable, Sendable {
+    package struct Pair: Equatable, Sendable, BitwiseCopyable {
         package var first: Int
         package var second: Int
     }
 
-    /// The atom that caused the step, if it names one.
-    package var causeAtom: Int?
-    /// The source location that caused the step, if it names one.
-    package var causeLocation: Int?
-    /// The initialized entries, then the updated ones; ``initializedCount`` tells them apart.
-    package var values: [Value] = []
-    /// How many of ``values`` come first as initialized entries.
-    package var initializedCount = 0
-    /// Released atom numbers.
-    package var released: [Int] = []
-    /// Atoms recomputed, or set, to an equal value.
-    package var recomputed: [Int] = []
-    /// Edges added, then edges removed (upstream, downstream).
-    package var edges: [Pair] = []
-    /// Subscriptions added, then removed (atom, subscriber).
-    package var subscriptions: [Pair] = []
-    /// Values written as edits (format 1.3): the atom and its edits' value bytes, in payload
-    /// order; every atom here is among the updated ones.
-    package var patches: [Value] = []
+    // Why no runtime exclusivity checks: the skim is the only writer, it writes only between
+    // visits, and a visitor only reads, during its visit, on the same thread. The checks cost
+    // two runtime calls per item.
+
+    @exclusivity(unchecked) var causeAtomNumber: Int?
+    @exclusivity(unchecked) var causeLocationNumber: Int?
+    @exclusivity(unchecked) var initializedEntries = 0
+    @exclusivity(unchecked) var valueList = StepList<Value>()
+    @exclusivity(unchecked) var releasedList = StepList<Int>()
+    @exclusivity(unchecked) var recomputedList = StepList<Int>()
+    @exclusivity(unchecked) var edgeList = StepList<Pair>()
+    @exclusivity(unchecked) var subscriptionList = StepList<Pair>()
+    @exclusivity(unchecked) var patchList = StepList<Value>()
     /// Each patch's bytes by position, for `sameAs` references; scratch for the skim.
-    var patchSizes: [Int?] = []
+    @exclusivity(unchecked) var patchSizes: [Int?] = []
 
     package init() {}
 
+    deinit {
+        valueList.deallocate()
+        releasedList.deallocate()
+        recomputedList.deallocate()
+        edgeList.deallocate()
+        subscriptionList.deallocate()
+        patchList.deallocate()
+    }
+
+    // Read through getters: the attribute above spares accesses made in this module only,
+    // and another module's direct read of a stored property paid two runtime calls.
+
+    /// The atom that caused the step, if it names one.
+    package var causeAtom: Int? { causeAtomNumber }
+    /// The source location that caused the step, if it names one.
+    package var causeLocation: Int? { causeLocationNumber }
+    /// How many of ``values`` come first as initialized entries.
+    package var initializedCount: Int { initializedEntries }
+
+    // The lists are lent as buffers: the standard library's collection code is specialised
+    // for them in any module, where a collection of this module's was run unspecialised,
+    // through the runtime, in the module that reads it.
+
+    /// The initialized entries, then the updated ones; ``initializedCount`` tells them apart.
+    package var values: UnsafeBufferPointer<Value> { valueList.elements }
     /// The initialized entries.
-    package var initialized: ArraySlice<Value> { values[..<initializedCount] }
-
+    package var initialized: UnsafeBufferPointer<Value> { UnsafeBufferPointer(rebasing: values[..<initializedCount]) }
     /// The updated entries.
-    package var updated: ArraySlice<Value> { values[initializedCount...] }
+    package var updated: UnsafeBufferPointer<Value> { UnsafeBufferPointer(rebasing: values[initializedCount...]) }
+    /// Released atom numbers.
+    package var released: UnsafeBufferPointer<Int> { releasedList.elements }
+    /// Atoms recomputed, or set, to an equal value.
+    package var recomputed: UnsafeBufferPointer<Int> { recomputedList.elements }
+    /// Edges added, then edges removed (upstream, downstream).
+    package var edges: UnsafeBufferPointer<Pair> { edgeList.elements }
+    /// Subscriptions added, then removed (atom, subscriber).
+    package var subscriptions: UnsafeBufferPointer<Pair> { subscriptionList.elements }
+    /// Values written as edits (format 1.3): the atom and its edits' value bytes, in payload
+    /// order; every atom here is among the updated ones.
+    package var patches: UnsafeBufferPointer<Value> { patchList.elements }
 
-    /// Empties every list, keeping their storage for the next step.
-    mutating func reset() {
-        causeAtom = nil
-        causeLocation = nil
-        initializedCount = 0
-        // A list that is already empty is left alone: most steps fill few of them.
-        if !values.isEmpty { values.removeAll(keepingCapacity: true) }
-        if !released.isEmpty { released.removeAll(keepingCapacity: true) }
-        if !recomputed.isEmpty { recomputed.removeAll(keepingCapacity: true) }
-        if !edges.isEmpty { edges.removeAll(keepingCapacity: true) }
-        if !subscriptions.isEmpty { subscriptions.removeAll(keepingCapacity: true) }
-        if !patches.isEmpty { patches.removeAll(keepingCapacity: true) }
+    /// Empties every list, keeping its memory for the next step.
+    func reset() {
+        causeAtomNumber = nil
+        causeLocationNumber = nil
+        initializedEntries = 0
+        valueList.removeAll()
+        releasedList.removeAll()
+        recomputedList.removeAll()
+        edgeList.removeAll()
+        subscriptionList.removeAll()
+        patchList.removeAll()
+    }
+}
+
+/// A list of plain values in memory its owner frees (``JournalStepChanges``), grown by
+/// doubling and emptied by setting its count: appending checks no uniqueness and emptying
+/// calls nothing, which an `Array` does at every append and every `removeAll`.
+///
+/// A copy shares the memory; only its owner keeps one.
+struct StepList<Element: BitwiseCopyable> {
+    private var base: UnsafeMutablePointer<Element>?
+    private var capacity = 0
+    private(set) var count = 0
+
+    init() {}
+
+    /// The elements, valid until the list changes.
+    var elements: UnsafeBufferPointer<Element> { UnsafeBufferPointer(start: base, count: count) }
+
+    @inline(__always)
+    mutating func append(_ element: Element) {
+        if count == capacity { grow() }
+        base.unsafelyUnwrapped[count] = element
+        count += 1
+    }
+
+    @inline(__always)
+    mutating func removeAll() {
+        count = 0
+    }
+
+    private mutating func grow() {
+        let larger = Swift.max(16, capacity * 2)
+        let memory = UnsafeMutablePointer<Element>.allocate(capacity: larger)
+        if let base {
+            memory.initialize(from: base, count: count)
+            base.deallocate()
+        }
+        base = memory
+        capacity = larger
+    }
+
+    /// Frees the memory; only the owner calls this, once, when it is done.
+    mutating func deallocate() {
+        base?.deallocate()
+        base = nil
+        capacity = 0
+        count = 0
     }
 }

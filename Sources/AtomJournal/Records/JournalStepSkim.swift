@@ -5,73 +5,49 @@
 // lists have grown to a step's size.
 
 extension ByteReader {
-    /// Moves past a string, checking it is UTF-8 as decoding it would, and returns its length.
-    /// ASCII, most of what journals hold, is checked eight bytes at a time without building
-    /// the string.
-    @inline(__always)
-    mutating func skimString() throws(PayloadError) -> Int {
-        let count = try length()
-        let text = try peek(count)
-        var index = 0
-        var ascii = true
-        while ascii, count - index >= 8 {
-            ascii = text.loadUnaligned(fromByteOffset: index, as: UInt64.self) & 0x8080_8080_8080_8080 == 0
-            index += 8
-        }
-        while ascii, index < count {
-            ascii = text[index] < 0x80
-            index += 1
-        }
-        if !ascii, String(validating: text, as: UTF8.self) == nil {
-            throw .invalid("string is not valid UTF-8")
-        }
-        try skip(count)
-        return count
-    }
-
     /// Reads what a step payload changed into `changes`, which it empties first. The bytes
     /// are checked as decoding the step would check them (`JournalRecord+Codec.swift` is the
     /// layout); references to definitions are left to the caller, which has the index.
-    mutating func skimStep(into changes: inout JournalStepChanges) throws(PayloadError) {
+    mutating func skimStep(into changes: JournalStepChanges) throws(PayloadError) {
         changes.reset()
         _ = try signed()
         _ = try signed()
         if try u8() == 0 { _ = try skimString() }
         let causeAtom = try number()
         let causeLocation = try number()
-        changes.causeAtom = causeAtom == 0 ? nil : causeAtom - 1
-        changes.causeLocation = causeLocation == 0 ? nil : causeLocation - 1
+        changes.causeAtomNumber = causeAtom == 0 ? nil : causeAtom - 1
+        changes.causeLocationNumber = causeLocation == 0 ? nil : causeLocation - 1
         let flags = try u8()
         if flags & StepSection.label != 0 { _ = try skimString() }
         if flags & StepSection.initialized != 0 {
-            try skimEntries(into: &changes.values)
-            changes.initializedCount = changes.values.count
+            try skimEntries(into: &changes.valueList)
+            changes.initializedEntries = changes.valueList.count
         }
-        if flags & StepSection.updated != 0 { try skimEntries(into: &changes.values) }
+        if flags & StepSection.updated != 0 { try skimEntries(into: &changes.valueList) }
         if flags & StepSection.released != 0 {
             let count = try itemCount(minimumSize: 1)
-            for _ in 0..<count { changes.released.append(try number()) }
+            for _ in 0..<count { changes.releasedList.append(try number()) }
         }
-        if flags & StepSection.edgesAdded != 0 { try skimPairs(into: &changes.edges) }
-        if flags & StepSection.edgesRemoved != 0 { try skimPairs(into: &changes.edges) }
-        if flags & StepSection.subscriptionsAdded != 0 { try skimPairs(into: &changes.subscriptions) }
-        if flags & StepSection.subscriptionsRemoved != 0 { try skimPairs(into: &changes.subscriptions) }
+        if flags & StepSection.edgesAdded != 0 { try skimPairs(into: &changes.edgeList) }
+        if flags & StepSection.edgesRemoved != 0 { try skimPairs(into: &changes.edgeList) }
+        if flags & StepSection.subscriptionsAdded != 0 { try skimPairs(into: &changes.subscriptionList) }
+        if flags & StepSection.subscriptionsRemoved != 0 { try skimPairs(into: &changes.subscriptionList) }
         var patched = false
         while !isAtEnd {
             let tag = try u8()
             var body = try block()
             if tag == StepExtension.recomputed {
                 let count = try body.itemCount(minimumSize: 1)
-                for _ in 0..<count { changes.recomputed.append(try body.number()) }
+                for _ in 0..<count { changes.recomputedList.append(try body.number()) }
             } else if tag == StepExtension.patched {
                 guard !patched else { throw .invalid("a step has two patch extensions") }
                 patched = true
-                try body.skimPatches(into: &changes)
+                try body.skimPatches(into: changes)
             }
         }
     }
 
-    private mutating func skimPairs(into pairs: inout [JournalStepChanges.Pair]) throws(PayloadError) {
+    private mutating func skimPairs(into pairs: inout StepList<JournalStepChanges.Pair>) throws(PayloadError) {
         let count = try itemCount(minimumSize: 2)
         for _ in 0..<count {
             let first = try number()
@@ -79,7 +55,7 @@ extension ByteReader {
         }
     }
 
-    private mutating func skimEntries(into values: inout [JournalStepChanges.Value]) throws(PayloadError) {
+    private mutating func skimEntries(into values: inout StepList<JournalStepChanges.Value>) throws(PayloadError) {
         let count = try itemCount(minimumSize: 2)
         for _ in 0..<count {
             let atom = try number()
@@ -96,7 +72,7 @@ extension ByteReader {
         }
     }
 
-    private mutating func skimPatches(into changes: inout JournalStepChanges) throws(PayloadError) {
+    private mutating func skimPatches(into changes: JournalStepChanges) throws(PayloadError) {
         let count = try itemCount(minimumSize: 3)
         changes.patchSizes.removeAll(keepingCapacity: true)
         let updated = changes.updated
@@ -133,7 +109,7 @@ extension ByteReader {
             guard let size else { continue }
             let isUpdated = updatedAtoms?.contains(atom) ?? updated.contains { $0.atom == atom }
             guard isUpdated else { throw .invalid("patched atom \(atom) is not among the updated atoms") }
-            changes.patches.append(JournalStepChanges.Value(atom: atom, bytes: size))
+            changes.patchList.append(JournalStepChanges.Value(atom: atom, bytes: size))
         }
     }
 }
@@ -148,7 +124,7 @@ extension Journal {
     /// - Returns: how many valid frames the pass read, steps and every other record: what
     ///   `atomscope verify` reports without another pass of its own.
     @discardableResult
-    package func skimSteps(_ visit: (_ position: Int, _ changes: borrowing JournalStepChanges) throws -> Void) throws -> Int {
+    package func skimSteps(_ visit: (_ position: Int, _ changes: JournalStepChanges) throws -> Void) throws -> Int {
         try withoutActuallyEscaping(visit) { visit in
             var visitor = StepSkimVisitor(path: reader.path, body: visit)
             do {
@@ -167,14 +143,14 @@ extension Journal {
 /// boxed and checked at every step.
 private struct StepSkimVisitor: JournalFrameVisitor {
     let path: String
-    let body: (_ position: Int, _ changes: borrowing JournalStepChanges) throws -> Void
-    var changes = JournalStepChanges()
+    let body: (_ position: Int, _ changes: JournalStepChanges) throws -> Void
+    let changes = JournalStepChanges()
     var position = 0
     var frames = 0
     /// What `body` threw, carried out past the scan, which throws only journal errors.
     var visitorError: (any Error)?
 
-    init(path: String, body: @escaping (_ position: Int, _ changes: borrowing JournalStepChanges) throws -> Void) {
+    init(path: String, body: @escaping (_ position: Int, _ changes: JournalStepChanges) throws -> Void) {
         self.path = path
         self.body = body
     }
@@ -184,7 +160,7 @@ private struct StepSkimVisitor: JournalFrameVisitor {
         guard frame.isStep else { return }
         var bytes = ByteReader(frame.payload)
         do {
-            try bytes.skimStep(into: &changes)
+            try bytes.skimStep(into: changes)
         } catch {
             throw .corruptFrame(path: path, offset: frame.offset, reason: "record payload \(error)")
         }

@@ -30,7 +30,7 @@ struct StepTally {
 
     /// Counts one step's changes. Numbers the journal never defines count nowhere: opening
     /// the timeline is what reports them.
-    func count(_ position: Int, _ changes: borrowing JournalStepChanges) {
+    func count(_ position: Int, _ changes: JournalStepChanges) {
         for value in changes.values {
             guard let slot = slots.slot(of: value.atom) else { continue }
             counts[slot].valueBytes += value.bytes
@@ -51,7 +51,7 @@ struct StepTally {
     /// A patched value's bytes are its edits', not its placeholder's: the first patch of
     /// each atom replaces the placeholder bytes of that atom's entries in the step, as the
     /// timeline applies it.
-    private func countPatches(_ changes: borrowing JournalStepChanges) {
+    private func countPatches(_ changes: JournalStepChanges) {
         var entries: [Int: (count: Int, bytes: Int)] = [:]
         for value in changes.values {
             entries[value.atom, default: (0, 0)].count += 1

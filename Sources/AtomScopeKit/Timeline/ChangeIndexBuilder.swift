@@ -7,7 +7,10 @@ import AtomJournal
 /// touches no dictionary and no nested array: changes go to one flat list sorted into slots
 /// at the end, and the definitions a step may name are looked up by number in tables built
 /// once.
-struct ChangeIndexBuilder {
+///
+/// A class, so that the skim's closure captures a constant: a captured `var` is boxed and
+/// checked for exclusivity at every step.
+final class ChangeIndexBuilder {
     private let slots: AtomSlots
     private let locations: NumberSet
     private let subscribers: NumberSet
@@ -17,9 +20,13 @@ struct ChangeIndexBuilder {
     /// counts once per slot.
     private let lastNotedStorage: FixedBuffer<(change: Int, recompute: Int)>
     private let lastNoted: UnsafeMutableBufferPointer<(change: Int, recompute: Int)>
+    // Why no runtime exclusivity checks: the builder is used by one skim on one thread, and
+    // `note` calls out to nothing that could reach it again.
     /// (slot, step) pairs in step order.
-    private var changes: [(slot: Int32, step: Int)] = []
-    private var recomputes: [(slot: Int32, step: Int)] = []
+    @exclusivity(unchecked) private var changes: [(slot: Int32, step: Int)] = []
+    @exclusivity(unchecked) private var recomputes: [(slot: Int32, step: Int)] = []
+    /// The last step noted (1-based), for an error that comes from elsewhere.
+    @exclusivity(unchecked) private(set) var lastStep = 0
 
     init(index: JournalIndex, slots: AtomSlots, path: String) {
         self.slots = slots
@@ -34,8 +41,9 @@ struct ChangeIndexBuilder {
     /// Notes one step's changes, after checking what it refers to. The checks run in the
     /// order they always have (cause, location, values, released, recomputed, edges,
     /// subscriptions, then the commit), so the first problem is the one named.
-    mutating func note(_ position: Int, _ step: borrowing JournalStepChanges) throws(AtomScopeError) {
+    func note(_ position: Int, _ step: JournalStepChanges) throws(AtomScopeError) {
         let number = position + 1
+        lastStep = number
         if let atom = step.causeAtom { try check(atom, "its cause", step: number) }
         if let location = step.causeLocation, !locations.contains(location) {
             throw .malformedStep(path: path, step: number, reason: "its cause refers to location \(location), which the journal never defines")
@@ -77,14 +85,24 @@ struct ChangeIndexBuilder {
         (grouped(changes), grouped(recomputes))
     }
 
+    /// The pairs' steps by id, each list in step order: counted per slot, then placed, so
+    /// that no nested array grows a step at a time.
     private func grouped(_ pairs: [(slot: Int32, step: Int)]) -> [String: [Int]] {
-        var bySlot = [[Int]](repeating: [], count: slots.ids.count)
-        for (slot, step) in pairs {
-            bySlot[Int(slot)].append(step)
+        var starts = [Int](repeating: 0, count: slots.ids.count + 1)
+        for pair in pairs { starts[Int(pair.slot) + 1] += 1 }
+        for slot in slots.ids.indices { starts[slot + 1] += starts[slot] }
+        var next = starts
+        let placed = [Int](unsafeUninitializedCapacity: pairs.count) { buffer, initialized in
+            for pair in pairs {
+                let slot = Int(pair.slot)
+                buffer[next[slot]] = pair.step
+                next[slot] += 1
+            }
+            initialized = pairs.count
         }
         var result: [String: [Int]] = [:]
-        for (slot, id) in slots.ids.enumerated() where !bySlot[slot].isEmpty {
-            result[id] = bySlot[slot]
+        for (slot, id) in slots.ids.enumerated() where starts[slot] < starts[slot + 1] {
+            result[id] = Array(placed[starts[slot]..<starts[slot + 1]])
         }
         return result
     }
@@ -103,7 +121,7 @@ struct ChangeIndexBuilder {
     }
 
     @inline(__always)
-    private mutating func noteChange(_ slot: Int, step: Int) {
+    private func noteChange(_ slot: Int, step: Int) {
         guard lastNoted[slot].change != step else { return }
         lastNoted[slot].change = step
         changes.append((Int32(slot), step))

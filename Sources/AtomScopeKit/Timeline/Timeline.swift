@@ -71,12 +71,10 @@ public final class Timeline {
         // and sizes, strings checked but not built): decoding each one whole cost over a
         // second for a million steps.
         let path = journal.reader.path
-        var builder = ChangeIndexBuilder(index: index, slots: AtomSlots(index.atoms), path: path)
-        var current = -1
+        let builder = ChangeIndexBuilder(index: index, slots: AtomSlots(index.atoms), path: path)
         var frames = 0
         do {
             frames = try journal.skimSteps { position, changes throws(AtomScopeError) in
-                current = position
                 try builder.note(position, changes)
             }
         } catch let error as AtomScopeError {
@@ -84,7 +82,7 @@ public final class Timeline {
         } catch let error as JournalError {
             throw AtomScopeError(error)
         } catch {
-            throw .malformedStep(path: path, step: current + 1, reason: "\(error)")
+            throw .malformedStep(path: path, step: builder.lastStep, reason: "\(error)")
         }
         let (changes, recomputes) = builder.finish()
         changeIndex = changes

@@ -27,8 +27,8 @@ import Testing
             let skimmed = payload.withUnsafeBytes { bytes in
                 Result { () throws(PayloadError) in
                     var reader = ByteReader(bytes)
-                    var changes = JournalStepChanges()
-                    try reader.skimStep(into: &changes)
+                    let changes = JournalStepChanges()
+                    try reader.skimStep(into: changes)
                 }
             }
             if valid {

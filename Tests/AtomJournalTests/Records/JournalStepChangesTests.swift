@@ -47,8 +47,8 @@ import Testing
         step.patches = [JournalValuePatch(atom: 4, edits: edits), JournalValuePatch(atom: 4, edits: edits)]
         var base = DeltaBase()
         let payload = JournalRecord.step(step).encodePayload(base: &base)
-        var changes = JournalStepChanges()
-        try skim(payload, into: &changes)
+        let changes = JournalStepChanges()
+        try skim(payload, into: changes)
         #expect(Expected(changes) == Expected(step))
         #expect(changes.initializedCount == 2)
         #expect(changes.values.map(\.bytes) == [4, 0, 0, 7, 300])
@@ -56,7 +56,7 @@ import Testing
 
         // The lists are emptied for the next step, whatever the last one held.
         let empty = JournalRecord.step(JournalStep(commit: 4, time: 8, operation: "set")).encodePayload(base: &base)
-        try skim(empty, into: &changes)
+        try skim(empty, into: changes)
         #expect(Expected(changes) == Expected(JournalStep(commit: 4, time: 8, operation: "set")))
     }
 
@@ -70,9 +70,9 @@ import Testing
             if stray { patched.patches.append(JournalValuePatch(atom: 99, edits: [.remove(index: 0, count: 1)])) }
             var base = DeltaBase()
             let payload = JournalRecord.step(patched).encodePayload(base: &base)
-            var changes = JournalStepChanges()
+            let changes = JournalStepChanges()
             let result = Result { () throws(PayloadError) in
-                try skim(payload, into: &changes)
+                try skim(payload, into: changes)
                 return changes.patches.count
             }
             if stray {
@@ -85,11 +85,11 @@ import Testing
 }
 
 /// Skims one step payload.
-private func skim(_ payload: [UInt8], into changes: inout JournalStepChanges) throws(PayloadError) {
+private func skim(_ payload: [UInt8], into changes: JournalStepChanges) throws(PayloadError) {
     let result = payload.withUnsafeBytes { bytes in
         Result { () throws(PayloadError) in
             var reader = ByteReader(bytes)
-            try reader.skimStep(into: &changes)
+            try reader.skimStep(into: changes)
         }
     }
     try result.get()
@@ -106,12 +106,12 @@ private struct Expected: Equatable, CustomStringConvertible {
     var subscriptions: [[Int]]
     var patches: [[Int]]
 
-    init(_ changes: borrowing JournalStepChanges) {
+    init(_ changes: JournalStepChanges) {
         cause = [changes.causeAtom, changes.causeLocation]
         initialized = changes.initialized.map { [$0.atom, $0.bytes] }
         updated = changes.updated.map { [$0.atom, $0.bytes] }
-        released = changes.released
-        recomputed = changes.recomputed
+        released = Array(changes.released)
+        recomputed = Array(changes.recomputed)
         edges = changes.edges.map { [$0.first, $0.second] }
         subscriptions = changes.subscriptions.map { [$0.first, $0.second] }
         patches = changes.patches.map { [$0.atom, $0.bytes] }
