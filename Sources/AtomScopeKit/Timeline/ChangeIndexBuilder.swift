@@ -1,12 +1,12 @@
-import AtomJournal
+@_spi(JournalReading) import AtomJournal
 
 /// Builds the timeline's index of when each atom changed, and checks each step's references,
 /// as the steps are skimmed when a journal is opened.
 ///
 /// Every reading command opens through here, a million steps at a time, so the per-item work
-/// touches no dictionary and no nested array: changes go to one flat list sorted into slots
-/// at the end, and the definitions a step may name are looked up by number in tables built
-/// once.
+/// touches no dictionary and no array: each slot's steps go to a list of its own that
+/// checks nothing when it grows, and the definitions a step may name are looked up by
+/// number in tables built once.
 ///
 /// A class, so that the skim's closure captures a constant: a captured `var` is boxed and
 /// checked for exclusivity at every step.
@@ -20,11 +20,13 @@ final class ChangeIndexBuilder {
     /// counts once per slot.
     private let lastNotedStorage: FixedBuffer<(change: Int, recompute: Int)>
     private let lastNoted: UnsafeMutableBufferPointer<(change: Int, recompute: Int)>
-    // Why no runtime exclusivity checks: the builder is used by one skim on one thread, and
+    /// Per slot, the steps (1-based, ascending) that changed it and that recomputed it.
+    private let changesStorage: FixedBuffer<StepList<Int>>
+    private let changes: UnsafeMutableBufferPointer<StepList<Int>>
+    private let recomputesStorage: FixedBuffer<StepList<Int>>
+    private let recomputes: UnsafeMutableBufferPointer<StepList<Int>>
+    // Why no runtime exclusivity check: the builder is used by one skim on one thread, and
     // `note` calls out to nothing that could reach it again.
-    /// (slot, step) pairs in step order.
-    @exclusivity(unchecked) private var changes: [(slot: Int32, step: Int)] = []
-    @exclusivity(unchecked) private var recomputes: [(slot: Int32, step: Int)] = []
     /// The last step noted (1-based), for an error that comes from elsewhere.
     @exclusivity(unchecked) private(set) var lastStep = 0
 
@@ -36,6 +38,17 @@ final class ChangeIndexBuilder {
         self.path = path
         lastNotedStorage = FixedBuffer(count: slots.ids.count, repeating: (0, 0))
         lastNoted = lastNotedStorage.elements
+        changesStorage = FixedBuffer(count: slots.ids.count, repeating: StepList())
+        changes = changesStorage.elements
+        recomputesStorage = FixedBuffer(count: slots.ids.count, repeating: StepList())
+        recomputes = recomputesStorage.elements
+    }
+
+    deinit {
+        for slot in changes.indices {
+            changes[slot].deallocate()
+            recomputes[slot].deallocate()
+        }
     }
 
     /// Notes one step's changes, after checking what it refers to. The checks run in the
@@ -58,7 +71,7 @@ final class ChangeIndexBuilder {
             let slot = try slot(atom, "a released or recomputed atom", step: number)
             guard lastNoted[slot].recompute != number else { continue }
             lastNoted[slot].recompute = number
-            recomputes.append((Int32(slot), number))
+            recomputes[slot].append(number)
         }
         for edge in step.edges {
             try check(edge.first, "an edge", step: number)
@@ -82,27 +95,13 @@ final class ChangeIndexBuilder {
 
     /// The steps that changed and that recomputed each atom, by id.
     func finish() -> (changes: [String: [Int]], recomputes: [String: [Int]]) {
-        (grouped(changes), grouped(recomputes))
+        (byID(changes), byID(recomputes))
     }
 
-    /// The pairs' steps by id, each list in step order: counted per slot, then placed, so
-    /// that no nested array grows a step at a time.
-    private func grouped(_ pairs: [(slot: Int32, step: Int)]) -> [String: [Int]] {
-        var starts = [Int](repeating: 0, count: slots.ids.count + 1)
-        for pair in pairs { starts[Int(pair.slot) + 1] += 1 }
-        for slot in slots.ids.indices { starts[slot + 1] += starts[slot] }
-        var next = starts
-        let placed = [Int](unsafeUninitializedCapacity: pairs.count) { buffer, initialized in
-            for pair in pairs {
-                let slot = Int(pair.slot)
-                buffer[next[slot]] = pair.step
-                next[slot] += 1
-            }
-            initialized = pairs.count
-        }
+    private func byID(_ lists: UnsafeMutableBufferPointer<StepList<Int>>) -> [String: [Int]] {
         var result: [String: [Int]] = [:]
-        for (slot, id) in slots.ids.enumerated() where starts[slot] < starts[slot + 1] {
-            result[id] = Array(placed[starts[slot]..<starts[slot + 1]])
+        for (slot, id) in slots.ids.enumerated() where lists[slot].count > 0 {
+            result[id] = Array(lists[slot].elements)
         }
         return result
     }
@@ -124,7 +123,7 @@ final class ChangeIndexBuilder {
     private func noteChange(_ slot: Int, step: Int) {
         guard lastNoted[slot].change != step else { return }
         lastNoted[slot].change = step
-        changes.append((Int32(slot), step))
+        changes[slot].append(step)
     }
 }
 
