@@ -48,8 +48,8 @@ typedef struct {
 void atomscope_step_index_zeros(uint32_t seed, uint32_t *zeros);
 
 /// Takes consecutive step frames from `run->position` while each lies whole in the bytes, is
-/// valid (length, checksum, sequence number) and holds two short differences (each varint
-/// one or two bytes, the commit not negative), appending an entry for each; returns how many
+/// valid (length, checksum, sequence number) and holds two differences of at most eight
+/// varint bytes each (the commit not negative), appending an entry for each; returns how many
 /// it took. It stops before the first frame that is anything else, leaving it to the
 /// reader's general rules, which decide what it is. Only call it when
 /// atomscope_crc32c_hardware_available() returned nonzero (elsewhere than x86-64 it takes

@@ -111,6 +111,40 @@ import Testing
         #expect(kernel.takenInRuns >= 3_000 - 3 * keyframes - 3 * kernel.outcome.marks.count)
     }
 
+    /// Steps a person's actions make, each 8 ms to minutes after the last (a time difference
+    /// of three to five varint bytes), and commits that jump: the C loop takes these too.
+    @Test func theCLoopTakesStepsWithLongerDifferences() throws {
+        guard JournalIndexBuilder.takesRuns else { return }
+        let folder = try FormatScratchFolder()
+        var numbers = FormatSeededRandom(seed: 13)
+        var records = records(steps: 2_000, numbers: &numbers, plain: true)
+        var commit = 0
+        var time: Int64 = 0
+        for index in records.indices {
+            switch records[index] {
+            case .step(var step):
+                commit += numbers.below(4) == 0 ? 70_000 + numbers.below(1 << 30) : 1
+                time += [10_000, 300_000, 60_000_000, 7_200_000_000][numbers.below(4)] + Int64(numbers.below(1_000))
+                step.commit = commit
+                step.time = time
+                records[index] = .step(step)
+            case .keyframe(var keyframe):
+                // A keyframe holds the state after the step before it.
+                keyframe.commit = commit
+                keyframe.time = time
+                records[index] = .keyframe(keyframe)
+            default:
+                break
+            }
+        }
+        let url = try folder.write(bytes(records))
+        let kernel = try open(url, portably: false)
+        #expect(kernel.outcome.error == nil)
+        #expect(kernel.outcome == (try open(url, portably: true)).outcome)
+        let keyframes = kernel.outcome.keyframes.count
+        #expect(kernel.takenInRuns >= 2_000 - 3 * keyframes - 3 * kernel.outcome.marks.count)
+    }
+
     @Test func aNegativeCommitIsTheSameError() throws {
         let folder = try FormatScratchFolder()
         var numbers = FormatSeededRandom(seed: 3)

@@ -4,6 +4,11 @@
 //
 //   OpenHotPath JOURNAL [REPEATS]     best and median of REPEATS, open and read alternated
 //   OpenHotPath JOURNAL once          one open (for callgrind)
+//   OpenHotPath --write-paced JOURNAL STEPS
+//                                     writes a counter journal whose steps are 50 to 500 ms
+//                                     apart, as a person's actions are: each time difference
+//                                     takes three varint bytes, where ExampleCounter's, a
+//                                     loop's, take one
 
 import AtomJournal
 import Foundation
@@ -39,7 +44,41 @@ func read(_ path: String, into buffer: UnsafeMutableRawBufferPointer) -> (nanose
     return (now() - start, total)
 }
 
+/// A journal of `steps` counter steps, 50 to 500 ms apart, with a keyframe every 256.
+func writePaced(_ url: URL, steps: Int) {
+    do {
+        let writer = try JournalWriter(url: url, metadata: ["app": "PacedCounter"], flushPolicy: .never)
+        try writer.append(.atomDefinition(JournalAtomDefinition(
+            number: 0, id: "CounterAtom()", kind: "state", valueType: "Int",
+            isRestorable: true, isSensitive: false, isKeepAlive: false)))
+        try writer.append(.keyframe(JournalKeyframe(commit: 0, time: 0, atoms: [JournalValueEntry(atom: 0, value: .json("0"))], edges: [], subscriptions: [])))
+        try writer.endCommit()
+        var time: Int64 = 0
+        var random: UInt64 = 0x9E37_79B9_7F4A_7C15
+        for step in 1...max(1, steps) {
+            random = random &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            time += 50_000 + Int64(random >> 33) % 450_000
+            try writer.append(.step(JournalStep(
+                commit: step, time: time, operation: "set", causeAtom: 0,
+                updated: [JournalValueEntry(atom: 0, value: .json(String(step)))]
+            )))
+            if step % 256 == 0 {
+                try writer.append(.keyframe(JournalKeyframe(commit: step, time: time, atoms: [JournalValueEntry(atom: 0, value: .json(String(step)))], edges: [], subscriptions: [])))
+            }
+            try writer.endCommit()
+        }
+        try writer.close()
+    } catch {
+        fail("writing \(url.path): \(error)")
+    }
+}
+
 let arguments = CommandLine.arguments
+if arguments.count == 4, arguments[1] == "--write-paced" {
+    guard let steps = Int(arguments[3]), steps > 0 else { fail("--write-paced needs a number of steps") }
+    writePaced(URL(filePath: arguments[2]), steps: steps)
+    exit(0)
+}
 guard arguments.count >= 2 else { fail("usage: OpenHotPath JOURNAL [REPEATS|once]") }
 let url = URL(filePath: arguments[1])
 if arguments.count >= 3, arguments[2] == "once" {
