@@ -5,8 +5,8 @@ import Foundation
 /// and when each atom changed.
 ///
 /// Steps are numbered from 1 to ``stepCount``; step 0 is the state before the first step.
-/// Opening decodes every step once to build a per-atom change index, so that "when did
-/// this atom change" is a lookup. Seeking starts from the nearest keyframe at or before the
+/// Opening reads what every step changed once (without building the steps) to build a
+/// per-atom change index, so that "when did this atom change" is a lookup. Seeking starts from the nearest keyframe at or before the
 /// step and applies the steps after it; the last state is kept, so moving forward by one
 /// step applies one step.
 ///
