@@ -2,7 +2,9 @@
 // the index of steps, keyframes, definitions and marks built), next to reading the same
 // file's bytes with `read(2)` into a reused 4 MiB buffer, the reader's own chunk size (the
 // physical floor). The file is written once in setup, not measured, and is in the page
-// cache for both. One iteration measures both, alternating which goes first.
+// cache for both. One iteration measures both, alternating which goes first. Two journals:
+// steps milliseconds apart, and steps 50 to 500 ms apart as a person's actions come, whose
+// time differences take three varint bytes instead of one or two.
 
 import AtomJournal
 import Benchmark
@@ -12,28 +14,42 @@ import SystemPackage
 
 let largeJournalSteps = 1_000_000
 
-/// A 1,000,000-step journal in a temporary directory, written once per benchmark process.
+/// A 1,000,000-step journal in a temporary directory, written once per benchmark process:
+/// steps a few milliseconds apart (the seek benchmark's too), or paced as a person's actions,
+/// whose time differences take a varint byte more.
 @MainActor
-enum LargeJournal {
-    static var directory: URL?
-    static var url: URL?
-    static var size = 0
+final class LargeJournal {
+    // Constants made outside the main actor: the benchmarks are registered outside it.
+    nonisolated static let everyFewMilliseconds = LargeJournal(paced: false)
+    nonisolated static let personPaced = LargeJournal(paced: true)
 
-    static func make() -> URL {
+    let paced: Bool
+    private var directory: URL?
+    private(set) var url: URL?
+    private(set) var size = 0
+
+    nonisolated private init(paced: Bool) {
+        self.paced = paced
+    }
+
+    func make() -> URL {
         if let url { return url }
-        let directory = TemporaryDirectory.make("large-journal")
+        let directory = TemporaryDirectory.make(paced ? "paced-journal" : "large-journal")
         let url = directory.appending(path: "1m.journal")
-        size = SyntheticJournal.write(to: url, steps: largeJournalSteps)
+        size = SyntheticJournal.write(to: url, steps: largeJournalSteps, paced: paced)
         self.directory = directory
         self.url = url
         return url
     }
 
-    static func remove() {
+    func remove() {
         if let directory { TemporaryDirectory.remove(directory) }
         directory = nil
         url = nil
     }
+
+    static func make() -> URL { everyFewMilliseconds.make() }
+    static func remove() { everyFewMilliseconds.remove() }
 }
 
 @MainActor
@@ -61,7 +77,7 @@ private func openAndIndex(_ url: URL) -> Int {
 }
 
 @MainActor
-private func readBytes(_ url: URL, into buffer: UnsafeMutableRawBufferPointer) -> Int {
+private func readBytes(_ url: URL, size: Int, into buffer: UnsafeMutableRawBufferPointer) -> Int {
     var total = 0
     let elapsed = nanoseconds {
         let descriptor = must("opening \(url.path)") { try FileDescriptor.open(FilePath(url.path), .readOnly) }
@@ -72,21 +88,26 @@ private func readBytes(_ url: URL, into buffer: UnsafeMutableRawBufferPointer) -
         }
         must("closing \(url.path)") { try descriptor.close() }
     }
-    check(total == LargeJournal.size, "read \(total) bytes of \(LargeJournal.size)")
+    check(total == size, "read \(total) bytes of \(size)")
     return elapsed
 }
 
 func registerOpenIndex() {
+    registerOpenIndex("journal.open.1m", LargeJournal.everyFewMilliseconds)
+    registerOpenIndex("journal.open.1m.paced", LargeJournal.personPaced)
+}
+
+private func registerOpenIndex(_ name: String, _ journal: LargeJournal) {
     let index = metric("index")
     let read = metric("read")
     let bytes = metric("fileBytes")
     Benchmark(
-        "journal.open.1m",
+        name,
         configuration: benchmarkConfiguration(
             [index, read, bytes], warmup: 1, iterations: 10,
             setup: {
                 await MainActor.run {
-                    _ = LargeJournal.make()
+                    _ = journal.make()
                     OpenState.buffer = .allocate(byteCount: 4 << 20, alignment: 4096)
                     OpenState.buffer?.initializeMemory(as: UInt8.self, repeating: 0)
                 }
@@ -95,21 +116,21 @@ func registerOpenIndex() {
                 await MainActor.run {
                     OpenState.buffer?.deallocate()
                     OpenState.buffer = nil
-                    LargeJournal.remove()
+                    journal.remove()
                 }
             }
         )
     ) { benchmark in
         let (indexTime, readTime, size) = await MainActor.run {
-            guard let url = LargeJournal.url, let buffer = OpenState.buffer else { fatalError("no journal") }
+            guard let url = journal.url, let buffer = OpenState.buffer else { fatalError("no journal") }
             let run = OpenState.runs
             OpenState.runs += 1
             if run % 2 == 0 {
                 let indexTime = openAndIndex(url)
-                return (indexTime, readBytes(url, into: buffer), LargeJournal.size)
+                return (indexTime, readBytes(url, size: journal.size, into: buffer), journal.size)
             } else {
-                let readTime = readBytes(url, into: buffer)
-                return (openAndIndex(url), readTime, LargeJournal.size)
+                let readTime = readBytes(url, size: journal.size, into: buffer)
+                return (openAndIndex(url), readTime, journal.size)
             }
         }
         benchmark.measurement(index, indexTime)

@@ -74,16 +74,18 @@ enum SyntheticJournal {
         )
     }
 
-    /// Microseconds between step `k - 1` and step `k`: 20 µs to 5 ms, as user actions and
-    /// bursts of updates mix.
-    static func timeDelta(_ k: Int) -> Int64 {
+    /// Microseconds between step `k - 1` and step `k`: 20 µs to 5 ms, as bursts of updates
+    /// come (one or two varint bytes); or, `paced`, 50 to 500 ms, as a person's actions come
+    /// (three bytes).
+    static func timeDelta(_ k: Int, paced: Bool = false) -> Int64 {
         var generator = SplitMix64(seed: UInt64(k))
-        return 20 + Int64(generator.next() % 5_000)
+        return paced ? 50_000 + Int64(generator.next() % 450_000) : 20 + Int64(generator.next() % 5_000)
     }
 
-    /// Writes a journal of `steps` steps; returns its size in bytes.
+    /// Writes a journal of `steps` steps, `paced` as a person's actions or not (see
+    /// `timeDelta`); returns its size in bytes.
     @discardableResult
-    static func write(to url: URL, steps: Int) -> Int {
+    static func write(to url: URL, steps: Int, paced: Bool = false) -> Int {
         let writer = must("creating \(url.path)") { () throws(JournalError) in
             try JournalWriter(url: url, metadata: ["app": "SyntheticCounter"], flushPolicy: .never)
         }
@@ -104,7 +106,7 @@ enum SyntheticJournal {
             try writer.endCommit()
             var time: Int64 = 0
             for k in 0..<steps {
-                time += timeDelta(k)
+                time += timeDelta(k, paced: paced)
                 let record = Self.step(k, time: time)
                 try writer.append(.step(record))
                 if (k + 1) % keyframeInterval == 0 {
