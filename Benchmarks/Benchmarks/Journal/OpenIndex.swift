@@ -47,9 +47,6 @@ final class LargeJournal {
         directory = nil
         url = nil
     }
-
-    static func make() -> URL { everyFewMilliseconds.make() }
-    static func remove() { everyFewMilliseconds.remove() }
 }
 
 @MainActor

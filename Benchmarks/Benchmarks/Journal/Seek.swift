@@ -87,14 +87,14 @@ func registerSeek() {
             [seekMetric, stepsMetric], warmup: 1, iterations: 25,
             setup: {
                 await MainActor.run {
-                    let url = LargeJournal.make()
+                    let url = LargeJournal.everyFewMilliseconds.make()
                     SeekBenchState.journal = must("opening \(url.path)") { () throws(JournalError) in try Journal(url: url) }
                 }
             },
             teardown: {
                 await MainActor.run {
                     SeekBenchState.journal = nil
-                    LargeJournal.remove()
+                    LargeJournal.everyFewMilliseconds.remove()
                 }
             }
         )

@@ -20,6 +20,9 @@ public struct StepList<Element: BitwiseCopyable> {
     /// How many elements the list holds.
     @inlinable public var count: Int { storedCount }
 
+    /// The last element, if there is one.
+    @inlinable public var last: Element? { storedCount > 0 ? base.unsafelyUnwrapped[storedCount &- 1] : nil }
+
     /// The elements, valid until the list changes.
     @inlinable public var elements: UnsafeBufferPointer<Element> { UnsafeBufferPointer(start: base, count: storedCount) }
 

@@ -16,11 +16,8 @@ final class ChangeIndexBuilder {
     private let subscribers: NumberSet
     private let steps: [JournalIndex.StepEntry]
     private let path: String
-    /// Per slot, the last step (1-based) that noted a change or a recompute, so that a step
-    /// counts once per slot.
-    private let lastNotedStorage: FixedBuffer<(change: Int, recompute: Int)>
-    private let lastNoted: UnsafeMutableBufferPointer<(change: Int, recompute: Int)>
-    /// Per slot, the steps (1-based, ascending) that changed it and that recomputed it.
+    /// Per slot, the steps (1-based, ascending) that changed it and that recomputed it; a
+    /// step is noted once per slot, so a list's last step is the one to compare with.
     private let changesStorage: FixedBuffer<StepList<Int>>
     private let changes: UnsafeMutableBufferPointer<StepList<Int>>
     private let recomputesStorage: FixedBuffer<StepList<Int>>
@@ -36,8 +33,6 @@ final class ChangeIndexBuilder {
         subscribers = NumberSet(index.subscribers.keys)
         steps = index.steps
         self.path = path
-        lastNotedStorage = FixedBuffer(count: slots.ids.count, repeating: (0, 0))
-        lastNoted = lastNotedStorage.elements
         changesStorage = FixedBuffer(count: slots.ids.count, repeating: StepList())
         changes = changesStorage.elements
         recomputesStorage = FixedBuffer(count: slots.ids.count, repeating: StepList())
@@ -69,9 +64,7 @@ final class ChangeIndexBuilder {
         }
         for atom in step.recomputed {
             let slot = try slot(atom, "a released or recomputed atom", step: number)
-            guard lastNoted[slot].recompute != number else { continue }
-            lastNoted[slot].recompute = number
-            recomputes[slot].append(number)
+            if recomputes[slot].last != number { recomputes[slot].append(number) }
         }
         for edge in step.edges {
             try check(edge.first, "an edge", step: number)
@@ -121,9 +114,7 @@ final class ChangeIndexBuilder {
 
     @inline(__always)
     private func noteChange(_ slot: Int, step: Int) {
-        guard lastNoted[slot].change != step else { return }
-        lastNoted[slot].change = step
-        changes[slot].append(step)
+        if changes[slot].last != step { changes[slot].append(step) }
     }
 }
 

@@ -6,9 +6,9 @@ import Foundation
 ///
 /// Steps are numbered from 1 to ``stepCount``; step 0 is the state before the first step.
 /// Opening reads what every step changed once (without building the steps) to build a
-/// per-atom change index, so that "when did this atom change" is a lookup. Seeking starts from the nearest keyframe at or before the
-/// step and applies the steps after it; the last state is kept, so moving forward by one
-/// step applies one step.
+/// per-atom change index, so that "when did this atom change" is a lookup. Seeking starts
+/// from the nearest keyframe at or before the step and applies the steps after it; the last
+/// state is kept, so moving forward by one step applies one step.
 ///
 /// ```swift
 /// let timeline = try Timeline(url: URL(filePath: "app.journal"))
