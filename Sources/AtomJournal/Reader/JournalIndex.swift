@@ -56,7 +56,7 @@ public struct JournalIndex: Sendable {
     /// Scans a journal and builds its index.
     public init(reader: JournalReader) throws(JournalError) {
         var builder = JournalIndexBuilder(reader: reader)
-        let ending = try reader.scanFrames(visitor: &builder)
+        let ending = try reader.scanFrames(indexingInto: &builder)
         self = builder.index
         steps = builder.steps
         self.ending = ending

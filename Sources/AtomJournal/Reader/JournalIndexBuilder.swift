@@ -13,11 +13,16 @@ struct JournalIndexBuilder: JournalFrameVisitor {
     var steps: [JournalIndex.StepEntry] = []
     private var commit = 0
     private var time: Int64 = 0
+    /// How many steps came before the first keyframe. A split index's second half starts
+    /// with a commit and time of zero: its steps before a keyframe hold differences from the
+    /// first half's last commit and time (see ``absorb(_:)``).
+    private var stepsBeforeKeyframe: Int?
     private let takesRuns: Bool
     /// The registers after runs of zero bytes from the journal's seed, for the C loop.
     private var zeros: [UInt32] = []
 
-    init(reader: JournalReader) {
+    /// A builder for a scan of `bytes` of the reader's file (all of it by default).
+    init(reader: JournalReader, reservingFor bytes: Int? = nil) {
         self.reader = reader
         takesRuns = Self.takesRuns && !reader.indexesPortably
         if takesRuns {
@@ -31,7 +36,7 @@ struct JournalIndexBuilder: JournalFrameVisitor {
         // reserve more: above 32 MiB, glibc maps each such block afresh, so a process that
         // opens journals again and again (the benchmark) faults in every page every time,
         // where it reuses a smaller block.
-        steps.reserveCapacity(min(reader.fileSize / 34, 1 << 24))
+        steps.reserveCapacity(min((bytes ?? reader.fileSize) / 34, 1 << 24))
     }
 
     @inline(__always)
@@ -77,6 +82,9 @@ struct JournalIndexBuilder: JournalFrameVisitor {
                 throw .corruptFrame(path: reader.path, offset: frame.offset, reason: "record payload \(error)")
             }
             index.keyframes.append(JournalIndex.KeyframeEntry(offset: frame.offset, stepCount: stepCount, commit: commit))
+            if stepsBeforeKeyframe == nil {
+                stepsBeforeKeyframe = stepCount
+            }
         case .atomDefinition, .subscriberDefinition, .locationDefinition, .mark, .close:
             var unused = DeltaBase()
             switch try reader.decode(frame, base: &unused) {
@@ -92,6 +100,54 @@ struct JournalIndexBuilder: JournalFrameVisitor {
 }
 
 extension JournalIndexBuilder {
+    /// Appends what `later` indexed: the frames right after this builder's, scanned on their
+    /// own from a commit and time of zero (a split index's second half). Its steps before its
+    /// first keyframe are moved by this builder's last commit and time; its keyframes and
+    /// marks by the steps before them. Returns false, changing nothing, when one of those
+    /// steps' commits comes out below zero: a scan from here reports that step.
+    mutating func absorb(_ later: JournalIndexBuilder) -> Bool {
+        let moved = later.stepsBeforeKeyframe ?? later.steps.count
+        let commit = Int64(truncatingIfNeeded: commit)
+        for entry in later.steps[..<moved] where commit &+ Int64(truncatingIfNeeded: entry.commit) < 0 {
+            return false
+        }
+        let stepCount = steps.count
+        steps.reserveCapacity(stepCount + later.steps.count)
+        for entry in later.steps[..<moved] {
+            steps.append(JournalIndex.StepEntry(
+                offset: entry.offset,
+                commit: Int(truncatingIfNeeded: commit &+ Int64(truncatingIfNeeded: entry.commit)),
+                time: time &+ entry.time
+            ))
+        }
+        steps.append(contentsOf: later.steps[moved...])
+        for entry in later.index.keyframes {
+            index.keyframes.append(JournalIndex.KeyframeEntry(offset: entry.offset, stepCount: stepCount + entry.stepCount, commit: entry.commit))
+        }
+        for entry in later.index.marks {
+            index.marks.append(JournalIndex.MarkEntry(stepCount: stepCount + entry.stepCount, mark: entry.mark))
+        }
+        // A later definition of a number replaces an earlier one, as in one scan.
+        index.atoms.merge(later.index.atoms) { $1 }
+        index.subscribers.merge(later.index.subscribers) { $1 }
+        index.locations.merge(later.index.locations) { $1 }
+        if let close = later.index.close {
+            index.close = close
+        }
+        index.unknownRecords += later.index.unknownRecords
+        if later.stepsBeforeKeyframe == nil {
+            self.commit = Int(truncatingIfNeeded: commit &+ Int64(truncatingIfNeeded: later.commit))
+            time = time &+ later.time
+        } else {
+            self.commit = later.commit
+            time = later.time
+        }
+        if stepsBeforeKeyframe == nil, let laterFirst = later.stepsBeforeKeyframe {
+            stepsBeforeKeyframe = stepCount + laterFirst
+        }
+        return true
+    }
+
     /// Steps go to the C loop (`atomscope_index_steps`), which writes their entries straight
     /// into the array's new room, when the processor has the CRC instructions and the entry's
     /// layout is the C struct's.

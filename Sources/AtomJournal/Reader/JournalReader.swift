@@ -20,6 +20,9 @@ public final class JournalReader {
     package let fileIdentity: FileIdentity?
 
     private let descriptor: FileDescriptor
+    /// Whether closing the reader closes the descriptor: a twin (``init(twinOf:)``) shares
+    /// its original's.
+    private let ownsDescriptor: Bool
     /// The work done so far; see ``ScanWork``.
     var work = ScanWork()
     /// Whether a search after damage runs the Swift loop even where the processor could run
@@ -31,6 +34,16 @@ public final class JournalReader {
     /// When a search after damage sweeps in two halves at once; tests make it split small
     /// stretches.
     var searchSplit = SearchSplit()
+    /// How opening splits a large journal's index between two threads; tests make it split
+    /// small journals, anywhere.
+    var indexSplit = IndexSplit()
+    /// Whether a sequential scan reads the next chunk on another thread while it checks this
+    /// one. The two halves of a split index read their own chunks: each already keeps one
+    /// core busy.
+    var readsAhead = true
+    /// Where a sequential scan stops reading whole chunks: the first half of a split index
+    /// leaves the second's bytes to the other thread.
+    var readLimit = Int.max
     /// Told the file offset a sequential scan has read up to, each time it reads a chunk.
     package var progress: ((Int) -> Void)?
 
@@ -62,6 +75,7 @@ public final class JournalReader {
             throw .cannotOpen(path: path, reason: Self.reason(for: error))
         }
         self.descriptor = descriptor
+        ownsDescriptor = true
         fileIdentity = FileIdentity(descriptor: descriptor)
         do {
             let end = try descriptor.seek(offset: 0, from: .end)
@@ -94,10 +108,28 @@ public final class JournalReader {
         saltState = header.salt.withUnsafeBytes { CRC32C.update(0, $0) }
     }
 
+    /// A reader of the same open file, with a window of its own, for another thread: it
+    /// reads through its original's descriptor, which the original keeps open, and must not
+    /// outlive it.
+    init(twinOf original: JournalReader) {
+        path = original.path
+        header = original.header
+        fileSize = original.fileSize
+        fileIdentity = original.fileIdentity
+        descriptor = original.descriptor
+        ownsDescriptor = false
+        saltState = original.saltState
+        searchesPortably = original.searchesPortably
+        indexesPortably = original.indexesPortably
+        searchSplit = original.searchSplit
+    }
+
     deinit {
         // The read-ahead uses the descriptor: it must be done before the descriptor closes.
         readAhead.finish()
-        try? descriptor.close()
+        if ownsDescriptor {
+            try? descriptor.close()
+        }
     }
 
     /// Visits every valid frame in file order and returns how the journal ends.
@@ -144,9 +176,23 @@ public final class JournalReader {
         damaged report: (JournalDamage) -> Void,
         _ visitor: inout Visitor
     ) throws(JournalError) -> JournalEnding {
-        var offset = header.size
-        var expected: UInt64 = 0
-        var lastType: UInt8?
+        let outcome = try scan(from: ScanPosition(offset: header.size), until: fileSize, recovering: recovering, damaged: report, &visitor)
+        guard case .ended(let ending) = outcome else { return .open }  // a scan to the end ends
+        return ending
+    }
+
+    /// Scans from `start` by the reader's rules until the file ends or the next frame starts
+    /// at or past `limit`; a frame that crosses `limit` is scanned whole.
+    func scan<Visitor: JournalFrameVisitor>(
+        from start: ScanPosition,
+        until limit: Int,
+        recovering: Bool,
+        damaged report: (JournalDamage) -> Void,
+        _ visitor: inout Visitor
+    ) throws(JournalError) -> ScanOutcome {
+        var offset = start.offset
+        var expected = start.expected
+        var lastType = start.lastType
         // Where the scan goes after damage at `offset`: the next valid frame, reported when
         // recovering; otherwise an error, or a torn tail when nothing valid follows.
         func resume(_ error: JournalError, reason: String) throws(JournalError) -> Resumption? {
@@ -159,72 +205,26 @@ public final class JournalReader {
             return next
         }
         while offset < fileSize {
-            // Fast path: every complete, valid frame already in the window, read through one
-            // pointer. Anything else (a frame that crosses the window's end, damage) falls to
-            // the frame-by-frame rules below.
-            try load(offset: offset, count: min(fileSize - offset, JournalFormat.frameHeaderSize))
-            var failure: JournalError?
-            let first = offset - windowStart
-            // Locals, not properties: a class property read in the loop is an exclusivity
-            // check per frame.
-            let saltState = saltState
-            let base = windowStart
-            // A copy too: `expected` is captured by this closure and by `resume`, so reading it
-            // here cost a dynamic exclusivity check (about 76 instructions) per batch.
-            let firstSequence = expected
-            let (consumed, frames, last, taken) = window.withUnsafeBytes { raw in
-                var position = first
-                var frames: UInt64 = 0
-                var last: UInt8?
-                var taken: UInt64 = 0
-                scanning: while true {
-                    // What the visitor takes in one go, then what it leaves, frame by frame.
-                    let run = visitor.visitRun(FrameRun(
-                        bytes: raw, position: position, fileOffset: base, sequence: firstSequence &+ frames, seed: ~saltState
-                    ))
-                    if run.frames > 0 {
-                        frames += run.frames
-                        taken += run.frames
-                        position = run.end
-                        last = run.lastType
-                    }
-                    // The next frames that lie whole in the window, checksummed four at a time.
-                    let batch = FrameBatch(raw, from: position)
-                    guard batch.count > 0 else { break }
-                    let checksums = batch.checksums(raw, salted: saltState)
-                    for lane in 0..<batch.count {
-                        let (start, size) = batch[lane]
-                        let checksum = lane == 0 ? checksums.0 : lane == 1 ? checksums.1 : lane == 2 ? checksums.2 : checksums.3
-                        guard CRC32C.mask(checksum) == Self.u32(raw, start + 4), Self.u64(raw, start + 9) == firstSequence + frames else { break scanning }
-                        let type = raw[start + 8]
-                        let payload = UnsafeRawBufferPointer(rebasing: raw[(start + JournalFormat.frameHeaderSize)..<(start + size)])
-                        do throws(JournalError) {
-                            try visitor.visit(JournalFrame(offset: base &+ start, sequence: firstSequence &+ frames, type: type, payload: payload))
-                        } catch {
-                            failure = error
-                            break scanning
-                        }
-                        last = type
-                        frames += 1
-                        position = start + size
-                    }
-                }
-                return (position - first, frames, last, taken)
+            guard offset < limit else {
+                return .reached(ScanPosition(offset: offset, expected: expected, lastType: lastType))
             }
-            work.bytesChecksummed += consumed
-            work.framesTakenInRuns += Int(taken)
-            if let failure { throw failure }
-            if frames > 0 {
-                offset += consumed
-                expected += frames
-                lastType = last
+            // Fast path: every complete, valid frame already in the window, read through one
+            // pointer. Anything else (a frame that crosses the window's end or `limit`,
+            // damage) falls to the frame-by-frame rules below.
+            try load(offset: offset, count: min(fileSize - offset, JournalFormat.frameHeaderSize))
+            let taken = takeWhole(from: offset, before: limit, expected: expected, &visitor)
+            if let failure = taken.failure { throw failure }
+            if taken.frames > 0 {
+                offset += taken.consumed
+                expected += taken.frames
+                lastType = taken.last
                 continue
             }
             let remaining = fileSize - offset
             // Damage that a valid frame follows is corruption; damage that nothing valid
             // follows is what a crash mid-write (or a file system's unfilled blocks) leaves.
             guard remaining >= JournalFormat.frameHeaderSize else {
-                return .tornTail(offset: offset, bytes: remaining)
+                return .ended(.tornTail(offset: offset, bytes: remaining))
             }
             try load(offset: offset, count: JournalFormat.frameHeaderSize)
             let local = offset - windowStart
@@ -243,7 +243,7 @@ public final class JournalReader {
             guard remaining >= size else {
                 let reason = "a frame of \(length) bytes runs past later valid frames"
                 guard let next = try resume(.corruptFrame(path: path, offset: offset, reason: reason), reason: "a frame of \(length) bytes runs past the end") else {
-                    return .tornTail(offset: offset, bytes: remaining)
+                    return .ended(.tornTail(offset: offset, bytes: remaining))
                 }
                 (offset, expected) = (next.offset, next.sequence)
                 continue
@@ -256,7 +256,7 @@ public final class JournalReader {
             work.bytesChecksummed += size
             guard frameChecksum(at: start, size: size) == stored else {
                 guard let next = try resume(.corruptFrame(path: path, offset: offset, reason: "checksum mismatch"), reason: "checksum mismatch") else {
-                    return .tornTail(offset: offset, bytes: remaining)
+                    return .ended(.tornTail(offset: offset, bytes: remaining))
                 }
                 (offset, expected) = (next.offset, next.sequence)
                 continue
@@ -290,7 +290,67 @@ public final class JournalReader {
             offset += size
             expected += 1
         }
-        return lastType == RecordType.close.rawValue ? .closed : .open
+        return .ended(lastType == RecordType.close.rawValue ? .closed : .open)
+    }
+
+    /// The scan's fast path: the valid frames from `offset` that lie whole in the window and
+    /// before `limit`, handed to the visitor (runs first, then one by one), up to the first
+    /// frame that is not one or that the visitor refuses (its error is returned, not thrown).
+    @inline(__always)
+    func takeWhole<Visitor: JournalFrameVisitor>(
+        from offset: Int, before limit: Int, expected: UInt64, _ visitor: inout Visitor
+    ) -> TakenFrames {
+        var failure: JournalError?
+        let first = offset - windowStart
+        // Locals, not properties: a class property read in the loop is an exclusivity
+        // check per frame.
+        let saltState = saltState
+        let base = windowStart
+        // Frames end before `limit`: the window's bytes from there on are out of view.
+        let end = limit - base
+        let (consumed, frames, last, taken) = window.withUnsafeBytes { whole in
+            let raw = end < whole.count ? UnsafeRawBufferPointer(rebasing: whole[..<end]) : whole
+            var position = first
+            var frames: UInt64 = 0
+            var last: UInt8?
+            var taken: UInt64 = 0
+            scanning: while true {
+                // What the visitor takes in one go, then what it leaves, frame by frame.
+                let run = visitor.visitRun(FrameRun(
+                    bytes: raw, position: position, fileOffset: base, sequence: expected &+ frames, seed: ~saltState
+                ))
+                if run.frames > 0 {
+                    frames += run.frames
+                    taken += run.frames
+                    position = run.end
+                    last = run.lastType
+                }
+                // The next frames that lie whole in the window, checksummed four at a time.
+                let batch = FrameBatch(raw, from: position)
+                guard batch.count > 0 else { break }
+                let checksums = batch.checksums(raw, salted: saltState)
+                for lane in 0..<batch.count {
+                    let (start, size) = batch[lane]
+                    let checksum = lane == 0 ? checksums.0 : lane == 1 ? checksums.1 : lane == 2 ? checksums.2 : checksums.3
+                    guard CRC32C.mask(checksum) == Self.u32(raw, start + 4), Self.u64(raw, start + 9) == expected + frames else { break scanning }
+                    let type = raw[start + 8]
+                    let payload = UnsafeRawBufferPointer(rebasing: raw[(start + JournalFormat.frameHeaderSize)..<(start + size)])
+                    do throws(JournalError) {
+                        try visitor.visit(JournalFrame(offset: base &+ start, sequence: expected &+ frames, type: type, payload: payload))
+                    } catch {
+                        failure = error
+                        break scanning
+                    }
+                    last = type
+                    frames += 1
+                    position = start + size
+                }
+            }
+            return (position - first, frames, last, taken)
+        }
+        work.bytesChecksummed += consumed
+        work.framesTakenInRuns += Int(taken)
+        return TakenFrames(consumed: consumed, frames: frames, last: last, failure: failure)
     }
 
     /// Reads and decodes every record. Meant for small journals and tools that want it
@@ -354,7 +414,7 @@ public final class JournalReader {
             return
         }
         readAhead.finish()
-        let size = min(max(chunk, count), fileSize - offset)
+        let size = min(max(chunk, count), max(min(fileSize, readLimit), offset + count) - offset)
         if window.count != size {
             window = ReadAhead.buffer(count: size)
         }
@@ -386,8 +446,9 @@ public final class JournalReader {
     /// chunk).
     private func startReadAhead(reusing storage: inout [UInt8]) {
         let end = windowStart + window.count
-        guard end < fileSize, !readAhead.running else { return }
-        readAhead.start(descriptor, offset: end, count: min(Self.chunkSize, fileSize - end), storage: &storage)
+        let stop = min(fileSize, readLimit)
+        guard readsAhead, end < stop, !readAhead.running else { return }
+        readAhead.start(descriptor, offset: end, count: min(Self.chunkSize, stop - end), storage: &storage)
     }
 
     /// Makes the read-ahead chunk the window, carrying over the window's tail from `offset`,
@@ -419,7 +480,7 @@ public final class JournalReader {
         return chunk
     }
 
-    private func frameChecksum(at start: Int, size: Int) -> UInt32 {
+    func frameChecksum(at start: Int, size: Int) -> UInt32 {
         window.withUnsafeBytes { bytes in
             CRC32C.mask(CRC32C.update(saltState, UnsafeRawBufferPointer(rebasing: bytes[(start + 8)..<(start + size)])))
         }

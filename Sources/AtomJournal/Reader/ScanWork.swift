@@ -12,4 +12,18 @@ struct ScanWork: Equatable {
     /// Frames a visitor took in runs (``JournalFrameVisitor/visitRun(_:)``) rather than one by
     /// one: steps indexed by the C loop.
     var framesTakenInRuns = 0
+    /// Frames a split index's second half took on another thread (see ``IndexSplit``).
+    var framesIndexedApart = 0
+}
+
+extension ScanWork {
+    /// Adds the work another reader did: the second half of a split index.
+    mutating func add(_ other: ScanWork) {
+        bytesRead += other.bytesRead
+        bytesChecksummed += other.bytesChecksummed
+        bytesSwept += other.bytesSwept
+        candidates += other.candidates
+        framesTakenInRuns += other.framesTakenInRuns
+        framesIndexedApart += other.framesIndexedApart
+    }
 }

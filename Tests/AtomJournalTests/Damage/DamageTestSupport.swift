@@ -119,6 +119,9 @@ struct IndexOutcome: Equatable {
     var keyframes: [JournalIndex.KeyframeEntry] = []
     var marks: [JournalIndex.MarkEntry] = []
     var atoms = 0
+    var atomDefinitions: [Int: JournalAtomDefinition] = [:]
+    var subscriberDefinitions: [Int: JournalSubscriberDefinition] = [:]
+    var locationDefinitions: [Int: JournalLocationDefinition] = [:]
     var unknownRecords = 0
     var close: JournalClose?
     var ending: JournalEnding?
@@ -136,6 +139,9 @@ struct IndexOutcome: Equatable {
             outcome.keyframes = index.keyframes
             outcome.marks = index.marks
             outcome.atoms = index.atoms.count
+            outcome.atomDefinitions = index.atoms
+            outcome.subscriberDefinitions = index.subscribers
+            outcome.locationDefinitions = index.locations
             outcome.unknownRecords = index.unknownRecords
             outcome.close = index.close
             outcome.ending = index.ending

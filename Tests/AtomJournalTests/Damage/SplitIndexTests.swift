@@ -1,0 +1,192 @@
+@testable import AtomJournal
+import Foundation
+import Testing
+
+/// Opening a large journal indexes its second half on another thread, from the first valid
+/// frame after a split, counting commits and times from zero until its first keyframe. The
+/// index, and any error, must be what one scan from the start gives, wherever the split
+/// falls: on a frame, inside one, inside a frame longer than the search, before damage,
+/// after it, in a torn end, between a step and the keyframe that places it.
+@Suite struct SplitIndexTests {
+    private func open(_ url: URL, split: IndexSplit) throws -> (outcome: IndexOutcome, work: ScanWork) {
+        try IndexOutcome.open(url) { $0.indexSplit = split }
+    }
+
+    /// A journal of steps with every kind of record among them: definitions that arrive
+    /// late (and one that replaces an earlier one), marks, keyframes `keyframeEvery` steps
+    /// apart (none after the first with `nil`), and values of a few sizes, one of them longer
+    /// than a split's search.
+    private func records(steps count: Int, keyframeEvery: Int?, numbers: inout FormatSeededRandom, longValueAt: Int? = nil) -> [JournalRecord] {
+        var records: [JournalRecord] = [
+            .atomDefinition(JournalAtomDefinition(number: 0, id: "Count", kind: "state", valueType: "Int", isRestorable: true, isSensitive: false, isKeepAlive: false)),
+            .locationDefinition(JournalLocationDefinition(number: 0, fileID: "App/Main.swift", line: 3)),
+            .keyframe(JournalKeyframe(commit: 0, time: 0, atoms: [JournalValueEntry(atom: 0, value: .json("0"))], edges: [], subscriptions: [])),
+        ]
+        var commit = 0
+        var time: Int64 = 0
+        for step in 0..<count {
+            commit += numbers.below(10) == 0 ? 2 + numbers.below(100_000) : 1
+            time += Int64(numbers.below(3) == 0 ? 10_000 + numbers.below(900_000) : numbers.below(60))
+            let text = String(repeating: "x", count: step == longValueAt ? 80_000 : numbers.below(numbers.below(20) == 0 ? 300 : 12))
+            records.append(.step(JournalStep(
+                commit: commit, time: time, operation: "set", updated: [JournalValueEntry(atom: 0, value: .json("\"\(text)\""))]
+            )))
+            if let keyframeEvery, step % keyframeEvery == keyframeEvery - 1 {
+                records.append(.keyframe(JournalKeyframe(commit: commit, time: time, atoms: [], edges: [], subscriptions: [])))
+            }
+            switch numbers.below(300) {
+            case 0: records.append(.mark(JournalMark(commit: commit, time: time, label: "mark \(step)")))
+            case 1: records.append(.atomDefinition(JournalAtomDefinition(
+                number: 1 + numbers.below(3), id: "Late\(step)", kind: "value", valueType: "Int", isRestorable: false, isSensitive: false, isKeepAlive: false)))
+            case 2: records.append(.subscriberDefinition(JournalSubscriberDefinition(number: numbers.below(2), fileID: "App/View.swift", line: step)))
+            case 3: records.append(.locationDefinition(JournalLocationDefinition(number: 1, fileID: "App/Model.swift", line: step)))
+            default: break
+            }
+        }
+        records.append(.close(JournalClose(commit: commit, time: time, stepCount: count)))
+        return records
+    }
+
+    private func bytes(_ records: [JournalRecord]) -> [UInt8] {
+        FormatSpec.journal(salt: FormatSpec.vectorSalt, metadata: [:], records: records)
+    }
+
+    /// Split points around frame starts (on one, a byte either side) and anywhere.
+    private func splitPoints(_ journal: [UInt8], count: Int, numbers: inout FormatSeededRandom) -> [Int] {
+        let layout = FormatSpec.layout(of: journal)
+        var points: [Int] = []
+        for _ in 0..<count {
+            let frame = layout.frames[numbers.below(layout.frames.count)]
+            points.append(frame.offset + numbers.below(3) - 1)
+            points.append(layout.headerSize + 1 + numbers.below(journal.count - layout.headerSize - 1))
+        }
+        return points
+    }
+
+    /// The index of a whole journal split anywhere is the index of one scan, and the second
+    /// half really is indexed apart when the split falls near the middle.
+    @Test func aWholeJournalIndexesAlikeWhereverItSplits() throws {
+        let folder = try FormatScratchFolder()
+        var numbers = FormatSeededRandom(seed: 21)
+        for (index, keyframeEvery) in [256, 17, nil].enumerated() {
+            let journal = bytes(records(steps: 3_000, keyframeEvery: keyframeEvery, numbers: &numbers))
+            let url = try folder.write(journal, name: "whole-\(index)")
+            let whole = try open(url, split: .never)
+            #expect(whole.outcome.error == nil && whole.outcome.steps.count == 3_000)
+            #expect(whole.work.framesIndexedApart == 0)
+            for point in splitPoints(journal, count: 20, numbers: &numbers) {
+                let split = try open(url, split: IndexSplit(minimum: 0, at: point, waitsForAThread: true))
+                #expect(split.outcome == whole.outcome, "keyframes every \(keyframeEvery.map(String.init) ?? "never"), split at \(point)")
+            }
+            let middle = try open(url, split: IndexSplit(minimum: 0, waitsForAThread: true))
+            #expect(middle.outcome == whole.outcome)
+            if JournalIndexBuilder.takesRuns {
+                #expect(middle.work.framesIndexedApart > 1_000)
+            }
+        }
+    }
+
+    /// Damage before the split, after it and at it, a torn end, a frame repeated or removed:
+    /// the same error, or the same index and ending, as one scan.
+    @Test func aDamagedOrTornJournalIndexesAlikeWhereverItSplits() throws {
+        let folder = try FormatScratchFolder()
+        var numbers = FormatSeededRandom(seed: 22)
+        let journal = bytes(records(steps: 2_000, keyframeEvery: 64, numbers: &numbers))
+        let layout = FormatSpec.layout(of: journal)
+        for case_ in 0..<60 {
+            var damaged = journal
+            switch case_ % 4 {
+            case 0:
+                let at = layout.headerSize + numbers.below(journal.count - layout.headerSize)
+                damaged[at] ^= UInt8(1 + numbers.below(255))
+            case 1:
+                damaged.removeSubrange((layout.headerSize + numbers.below(journal.count - layout.headerSize))...)
+            case 2:
+                let frame = layout.frames[1 + numbers.below(layout.frames.count - 1)]
+                damaged.insert(contentsOf: journal[frame.offset..<frame.end], at: frame.end)
+            default:
+                let frame = layout.frames[1 + numbers.below(layout.frames.count - 1)]
+                damaged.removeSubrange(frame.offset..<frame.end)
+            }
+            let url = try folder.write(damaged, name: "damaged-\(case_)")
+            let whole = try open(url, split: .never)
+            for point in splitPoints(damaged, count: 4, numbers: &numbers) {
+                let split = try open(url, split: IndexSplit(minimum: 0, at: point, waitsForAThread: true))
+                #expect(split.outcome == whole.outcome, "case \(case_), split at \(point)")
+            }
+        }
+    }
+
+    /// A commit that goes past the largest `Int` in the second half, before its first
+    /// keyframe: counted from zero it stays small, so only joining the halves can tell, and
+    /// the error must be the one scan's.
+    @Test func aCommitOverflowingAfterTheSplitIsTheSameError() throws {
+        let folder = try FormatScratchFolder()
+        var records: [JournalRecord] = [
+            .atomDefinition(JournalAtomDefinition(number: 0, id: "Count", kind: "state", valueType: "Int", isRestorable: true, isSensitive: false, isKeepAlive: false)),
+            .keyframe(JournalKeyframe(commit: Int.max - 1_000, time: 0, atoms: [], edges: [], subscriptions: [])),
+        ]
+        for step in 1...1_500 {
+            // Written as differences: the step after Int.max wraps below zero.
+            records.append(.step(JournalStep(commit: (Int.max - 1_000) &+ step, time: Int64(step), operation: "set")))
+        }
+        let journal = bytes(records)
+        let url = try folder.write(journal)
+        let whole = try open(url, split: .never)
+        #expect(whole.outcome.error != nil)
+        let layout = FormatSpec.layout(of: journal)
+        for frame in [layout.frames[600], layout.frames[900], layout.frames[1_000]] {
+            let split = try open(url, split: IndexSplit(minimum: 0, at: frame.offset, waitsForAThread: true))
+            #expect(split.outcome == whole.outcome, "split at \(frame.offset)")
+        }
+    }
+
+    /// A split inside a value longer than the search finds no frame to start from; a split
+    /// just before it starts there. Either way, the one scan's index.
+    @Test func aSplitInsideAFrameLongerThanTheSearchScansOnAlone() throws {
+        let folder = try FormatScratchFolder()
+        var numbers = FormatSeededRandom(seed: 23)
+        let journal = bytes(records(steps: 1_000, keyframeEvery: 50, numbers: &numbers, longValueAt: 500))
+        let url = try folder.write(journal)
+        let whole = try open(url, split: .never)
+        let long = try #require(FormatSpec.layout(of: journal).frames.first { $0.size > 80_000 })
+        let search = IndexSplit().search
+        #expect(long.size > search)
+        for point in [long.offset, long.offset + 1, long.offset + long.size / 2, long.end - 1, long.end] {
+            let split = try open(url, split: IndexSplit(minimum: 0, at: point, waitsForAThread: true))
+            #expect(split.outcome == whole.outcome, "split at \(point)")
+            if JournalIndexBuilder.takesRuns {
+                // Inside the frame, past the search's reach, nothing is indexed apart.
+                #expect((split.work.framesIndexedApart > 0) == (point <= long.offset || point >= long.end - search), "split at \(point)")
+            }
+        }
+    }
+
+    /// When no thread takes the second half up, the first half scans on alone.
+    @Test func aSecondHalfNoThreadTookIsScannedByTheFirst() throws {
+        let folder = try FormatScratchFolder()
+        var numbers = FormatSeededRandom(seed: 24)
+        let url = try folder.write(bytes(records(steps: 2_000, keyframeEvery: 100, numbers: &numbers)))
+        let whole = try open(url, split: .never)
+        let alone = try open(url, split: IndexSplit(minimum: 0, handsOver: false))
+        #expect(alone.outcome == whole.outcome)
+        #expect(alone.work.framesIndexedApart == 0)
+    }
+
+    /// Journals past the minimum split by default; smaller ones never do.
+    @Test func onlyLargeJournalsSplit() {
+        let split = IndexSplit()
+        #expect(split.point(first: 100, fileSize: 100 + (1 << 20)) == nil)
+        if split.minimum == 16 << 20 {
+            #expect(split.point(first: 100, fileSize: 100 + (32 << 20)) == 100 + (16 << 20))
+        }
+        #expect(IndexSplit(minimum: 0, at: 100).point(first: 100, fileSize: 1_000) == nil)
+        #expect(IndexSplit(minimum: 0, at: 1_000).point(first: 100, fileSize: 1_000) == nil)
+        #expect(IndexSplit(minimum: 0, at: 500).point(first: 100, fileSize: 1_000) == 500)
+    }
+}
+
+private extension FormatSeededRandom {
+    /// A number in `0..<bound`.
+    mutating func below(_ bound: Int) -> Int { Int(next() % UInt64(bound)) }
+}
