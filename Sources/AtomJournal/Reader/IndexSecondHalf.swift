@@ -42,9 +42,10 @@ final class IndexSecondHalf: @unchecked Sendable {
     /// Starts indexing the frames of `original`'s file from the first valid one at or after
     /// `split`, looking at most `search` bytes for it; with `handsOver` false, as if no
     /// thread were free.
-    init(of original: JournalReader, from split: Int, search: Int, handsOver: Bool) {
+    init(of original: JournalReader, from split: Int, search: Int, chunk: Int, handsOver: Bool) {
         reader = JournalReader(twinOf: original)
         reader.readsAhead = false
+        reader.scanChunk = chunk
         guard handsOver else { return }
         DispatchQueue.global(qos: .userInitiated).async { [self] in
             guard state.compareExchange(expected: State.queued, desired: State.running, ordering: .acquiringAndReleasing).exchanged else {

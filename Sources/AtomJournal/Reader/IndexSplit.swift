@@ -18,6 +18,9 @@ struct IndexSplit: Equatable {
     /// a split inside a frame longer than this is not worth a search (the first half scans
     /// on alone).
     var search = 64 << 10
+    /// How much each half reads at a time: with no read-ahead, a chunk that fits the
+    /// second-level cache is checked from there, not from memory.
+    var chunk = 1 << 20
     /// Whether the second half goes to another thread at all: tests turn it off to see the
     /// first half take it back, as when every thread of the pool is busy.
     var handsOver = true

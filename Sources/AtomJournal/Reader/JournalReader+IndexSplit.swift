@@ -7,21 +7,20 @@ extension JournalReader {
               let split = indexSplit.point(first: header.size, fileSize: fileSize) else {
             return try scanFrames(visitor: &builder)
         }
-        let half = IndexSecondHalf(of: self, from: split, search: indexSplit.search, handsOver: indexSplit.handsOver)
+        let half = IndexSecondHalf(of: self, from: split, search: indexSplit.search, chunk: indexSplit.chunk, handsOver: indexSplit.handsOver)
         // This thread reads its own chunks, and none past the split.
         readsAhead = false
         readLimit = split
+        scanChunk = indexSplit.chunk
         let first: ScanOutcome
         do {
             first = try scan(from: ScanPosition(offset: header.size), until: split, recovering: false, damaged: { _ in }, &builder)
         } catch {
             half.cancel()
-            readsAhead = true
-            readLimit = .max
+            endSplit()
             throw error
         }
-        readsAhead = true
-        readLimit = .max
+        endSplit()
         var position: ScanPosition
         switch first {
         case .ended(let ending):
@@ -44,6 +43,13 @@ extension JournalReader {
         progress?(fileSize)
         guard case .ended(let ending) = rest else { return .open }  // a scan to the end ends
         return ending
+    }
+
+    /// Back to a scan's usual reading, after the first half of a split index.
+    private func endSplit() {
+        readsAhead = true
+        readLimit = .max
+        scanChunk = Self.chunkSize
     }
 
     /// The first valid frame that starts at or after `split`, within `search` bytes of it:

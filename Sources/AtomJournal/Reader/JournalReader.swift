@@ -41,6 +41,9 @@ public final class JournalReader {
     /// one. The two halves of a split index read their own chunks: each already keeps one
     /// core busy.
     var readsAhead = true
+    /// How much a sequential scan reads at a time. Without a read-ahead, a chunk the
+    /// processor's second-level cache holds is still there when the scan checks it.
+    var scanChunk = JournalReader.chunkSize
     /// Where a sequential scan stops reading whole chunks: the first half of a split index
     /// leaves the second's bytes to the other thread.
     var readLimit = Int.max
@@ -414,6 +417,7 @@ public final class JournalReader {
             return
         }
         readAhead.finish()
+        let chunk = sequential ? scanChunk : chunk
         let size = min(max(chunk, count), max(min(fileSize, readLimit), offset + count) - offset)
         if window.count != size {
             window = ReadAhead.buffer(count: size)

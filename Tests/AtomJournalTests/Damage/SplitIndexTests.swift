@@ -162,6 +162,29 @@ import Testing
         }
     }
 
+    /// Each half reads its own chunks: frames cross their ends, and one frame is longer than
+    /// a chunk, in either half.
+    @Test func halvesReadInSmallChunksIndexAlike() throws {
+        let folder = try FormatScratchFolder()
+        var numbers = FormatSeededRandom(seed: 25)
+        for (index, longValueAt) in [2_000, 14_000].enumerated() {
+            let journal = bytes(records(steps: 16_000, keyframeEvery: 256, numbers: &numbers, longValueAt: longValueAt))
+            let url = try folder.write(journal, name: "chunks-\(index)")
+            let whole = try open(url, split: .never)
+            #expect(whole.outcome.error == nil && whole.outcome.steps.count == 16_000)
+            for point in [nil] + splitPoints(journal, count: 3, numbers: &numbers) {
+                let split = try open(url, split: IndexSplit(minimum: 0, at: point, chunk: 16 << 10, waitsForAThread: true))
+                #expect(split.outcome == whole.outcome, "long value at step \(longValueAt), split at \(point.map(String.init) ?? "the middle")")
+                if JournalIndexBuilder.takesRuns, point == nil {
+                    // Every frame from the middle on, the long one included.
+                    let layout = FormatSpec.layout(of: journal)
+                    let middle = layout.headerSize + (journal.count - layout.headerSize) / 2
+                    #expect(split.work.framesIndexedApart == layout.frames.count { $0.offset >= middle })
+                }
+            }
+        }
+    }
+
     /// When no thread takes the second half up, the first half scans on alone.
     @Test func aSecondHalfNoThreadTookIsScannedByTheFirst() throws {
         let folder = try FormatScratchFolder()
