@@ -18,11 +18,28 @@ final class IndexSecondHalf: @unchecked Sendable {
     // failed). A job that finds the half abandoned touches nothing but `state`. The reader
     // is a twin (``JournalReader/init(twinOf:)``) that nothing else uses; it reads through
     // the first half's descriptor, which stays open until the first half has waited.
+    // A job that indexed something then waits on `ordered`: the first half sets `order`
+    // (or leaves it `nil`) before signalling it, and the job reads `order` only after; the
+    // job writes the order's entries, which the first half has lent it and does not touch,
+    // before signalling `copied`, which the first half waits on before it uses them.
+    // `released` belongs to the first half alone.
     private let reader: JournalReader
     private var indexed: Indexed?
+    private var order: CopyOrder?
+    private var released = false
+    private let ordered = DispatchSemaphore(value: 0)
+    private let copied = DispatchSemaphore(value: 0)
     private let state = Atomic<Int>(State.queued)
     private let cancelled = Atomic<Bool>(false)
     private let done = DispatchSemaphore(value: 0)
+
+    /// Entries of the job's steps to copy into the first half's array: the job's thread is
+    /// free once it has indexed, and two threads copy the second half's entries in about half
+    /// the time one does.
+    private struct CopyOrder {
+        let from: Range<Int>
+        let to: UnsafeMutablePointer<JournalIndex.StepEntry>
+    }
 
     private enum State {
         static let queued = 0
@@ -52,7 +69,18 @@ final class IndexSecondHalf: @unchecked Sendable {
                 return
             }
             indexed = index(from: split, search: search)
+            let waits = indexed != nil
             done.signal()
+            guard waits else { return }
+            ordered.wait()
+            if let order, let steps = indexed?.builder.steps {
+                steps.withUnsafeBufferPointer { source in
+                    if let base = source.baseAddress {
+                        order.to.initialize(from: base + order.from.lowerBound, count: order.from.count)
+                    }
+                }
+            }
+            copied.signal()
         }
     }
 
@@ -69,11 +97,36 @@ final class IndexSecondHalf: @unchecked Sendable {
         return indexed
     }
 
+    /// Has the job, done indexing, initialise `count` entries at `destination` with its
+    /// steps from `first` on, while the caller copies others; returns at once. Call
+    /// ``waitForCopy()`` before using them. At most once, only after ``finish(waitingForAThread:)``
+    /// returned what the job indexed, and never after ``release()``.
+    func copySteps(from first: Int, count: Int, to destination: UnsafeMutablePointer<JournalIndex.StepEntry>) {
+        precondition(!released, "the second half's thread was released")
+        released = true
+        order = CopyOrder(from: first..<(first + count), to: destination)
+        ordered.signal()
+    }
+
+    /// Waits for the copy ``copySteps(from:count:to:)`` ordered.
+    func waitForCopy() {
+        copied.wait()
+    }
+
+    /// Lets the job's thread go without a copy, if it is waiting for one; does nothing the
+    /// second time, or after a copy.
+    func release() {
+        guard !released, indexed != nil else { return }
+        released = true
+        ordered.signal()
+    }
+
     /// Stops the job at its next chunk and waits for it.
     func cancel() {
         cancelled.store(true, ordering: .relaxed)
         if abandon() { return }
         done.wait()
+        release()
     }
 
     private func index(from split: Int, search: Int) -> Indexed? {

@@ -103,24 +103,47 @@ extension JournalIndexBuilder {
     /// Appends what `later` indexed: the frames right after this builder's, scanned on their
     /// own from a commit and time of zero (a split index's second half). Its steps before its
     /// first keyframe are moved by this builder's last commit and time; its keyframes and
-    /// marks by the steps before them. Returns false, changing nothing, when one of those
-    /// steps' commits comes out below zero: a scan from here reports that step.
-    mutating func absorb(_ later: JournalIndexBuilder) -> Bool {
+    /// marks by the steps before them. With `half`, its thread copies half of the entries.
+    /// Returns false, changing nothing, when one of those steps' commits comes out below
+    /// zero: a scan from here reports that step.
+    mutating func absorb(_ later: JournalIndexBuilder, sharingTheCopyWith half: IndexSecondHalf? = nil) -> Bool {
         let moved = later.stepsBeforeKeyframe ?? later.steps.count
         let commit = Int64(truncatingIfNeeded: commit)
+        let time = time
         for entry in later.steps[..<moved] where commit &+ Int64(truncatingIfNeeded: entry.commit) < 0 {
             return false
         }
         let stepCount = steps.count
-        steps.reserveCapacity(stepCount + later.steps.count)
-        for entry in later.steps[..<moved] {
-            steps.append(JournalIndex.StepEntry(
-                offset: entry.offset,
-                commit: Int(truncatingIfNeeded: commit &+ Int64(truncatingIfNeeded: entry.commit)),
-                time: time &+ entry.time
-            ))
+        let total = later.steps.count
+        later.steps.withUnsafeBufferPointer { source in
+            guard let from = source.baseAddress else { return }
+            steps.append(addingCapacity: total) { span in
+                span.withUnsafeMutableBufferPointer { buffer, initialized in
+                    guard let to = buffer.baseAddress.map({ $0 + initialized }) else { return }
+                    for index in 0..<moved {
+                        let entry = from[index]
+                        (to + index).initialize(to: JournalIndex.StepEntry(
+                            offset: entry.offset,
+                            commit: Int(truncatingIfNeeded: commit &+ Int64(truncatingIfNeeded: entry.commit)),
+                            time: time &+ entry.time
+                        ))
+                    }
+                    // The rest as they are: the second half's thread copies the first half of
+                    // them while this one copies the other.
+                    let rest = total - moved
+                    var shared = 0
+                    if let half, rest >= 2 {
+                        shared = rest / 2
+                        half.copySteps(from: moved, count: shared, to: to + moved)
+                    }
+                    (to + moved + shared).initialize(from: from + moved + shared, count: rest - shared)
+                    if shared > 0 {
+                        half?.waitForCopy()
+                    }
+                    initialized += total
+                }
+            }
         }
-        steps.append(contentsOf: later.steps[moved...])
         for entry in later.index.keyframes {
             index.keyframes.append(JournalIndex.KeyframeEntry(offset: entry.offset, stepCount: stepCount + entry.stepCount, commit: entry.commit))
         }
@@ -137,10 +160,10 @@ extension JournalIndexBuilder {
         index.unknownRecords += later.index.unknownRecords
         if later.stepsBeforeKeyframe == nil {
             self.commit = Int(truncatingIfNeeded: commit &+ Int64(truncatingIfNeeded: later.commit))
-            time = time &+ later.time
+            self.time = time &+ later.time
         } else {
             self.commit = later.commit
-            time = later.time
+            self.time = later.time
         }
         if stepsBeforeKeyframe == nil, let laterFirst = later.stepsBeforeKeyframe {
             stepsBeforeKeyframe = stepCount + laterFirst

@@ -173,7 +173,7 @@ import Testing
             let whole = try open(url, split: .never)
             #expect(whole.outcome.error == nil && whole.outcome.steps.count == 16_000)
             for point in [nil] + splitPoints(journal, count: 3, numbers: &numbers) {
-                let split = try open(url, split: IndexSplit(minimum: 0, at: point, chunk: 16 << 10, waitsForAThread: true))
+                let split = try open(url, split: IndexSplit(minimum: 0, at: point, chunk: 16 << 10, sharedCopy: 0, waitsForAThread: true))
                 #expect(split.outcome == whole.outcome, "long value at step \(longValueAt), split at \(point.map(String.init) ?? "the middle")")
                 if JournalIndexBuilder.takesRuns, point == nil {
                     // Every frame from the middle on, the long one included.
