@@ -112,8 +112,8 @@ public final class JournalReader {
     }
 
     /// A reader of the same open file, with a window of its own, for another thread: it
-    /// reads through its original's descriptor, which the original keeps open, and must not
-    /// outlive it.
+    /// reads through its original's descriptor, which it never closes, so it must not read
+    /// once the original is gone.
     init(twinOf original: JournalReader) {
         path = original.path
         header = original.header
