@@ -31,6 +31,7 @@ final class IndexSecondHalf: @unchecked Sendable {
     private let copied = DispatchSemaphore(value: 0)
     private let state = Atomic<Int>(State.queued)
     private let cancelled = Atomic<Bool>(false)
+    private let scanned = Atomic<Int>(0)
     private let done = DispatchSemaphore(value: 0)
 
     /// Entries of the job's steps to copy into the first half's array: the job's thread is
@@ -82,6 +83,11 @@ final class IndexSecondHalf: @unchecked Sendable {
             }
             copied.signal()
         }
+    }
+
+    /// The bytes the job has scanned so far, for the first half's progress.
+    var bytesScanned: Int {
+        scanned.load(ordering: .relaxed)
     }
 
     /// Takes the job back if no thread has started it.
@@ -153,6 +159,7 @@ final class IndexSecondHalf: @unchecked Sendable {
             }
             if taken.frames > 0 {
                 position = ScanPosition(offset: position.offset + taken.consumed, expected: position.expected + taken.frames, lastType: taken.last)
+                scanned.store(position.offset - start.offset, ordering: .relaxed)
             }
             if taken.frames == 0 || taken.failure != nil {
                 break

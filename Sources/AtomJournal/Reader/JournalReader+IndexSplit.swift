@@ -8,6 +8,14 @@ extension JournalReader {
             return try scanFrames(visitor: &builder)
         }
         let half = IndexSecondHalf(of: self, from: split, search: indexSplit.search, chunk: indexSplit.chunk, handsOver: indexSplit.handsOver)
+        // Progress counts what both halves have read; it never goes back, even when the
+        // first half scans on past the split itself.
+        let report = progress
+        defer { progress = report }
+        let combined = report.map { SplitProgress(fileSize: fileSize, secondHalf: { half.bytesScanned }, report: $0) }
+        if let combined {
+            progress = { combined.firstHalfRead($0) }
+        }
         // This thread reads its own chunks, and none past the split.
         readsAhead = false
         readLimit = split
@@ -21,6 +29,7 @@ extension JournalReader {
             throw error
         }
         endSplit()
+        combined?.secondHalf = { 0 }
         var position: ScanPosition
         switch first {
         case .ended(let ending):
@@ -38,7 +47,6 @@ extension JournalReader {
                 work.add(indexed.work)
                 work.framesIndexedApart += Int(indexed.stop.expected - indexed.start.expected)
                 position = indexed.stop
-                progress?(position.offset)
             }
             half.release()
         }

@@ -185,6 +185,53 @@ import Testing
         }
     }
 
+    /// Progress counts both halves' bytes, never goes back (not even when the first half
+    /// scans the second again, after damage), and ends at the file's size.
+    @Test func progressCountsBothHalvesAndNeverGoesBack() throws {
+        let folder = try FormatScratchFolder()
+        var numbers = FormatSeededRandom(seed: 26)
+        var journal = bytes(records(steps: 12_000, keyframeEvery: 256, numbers: &numbers))
+        let clean = try folder.write(journal, name: "clean")
+        // A flipped byte three quarters in: the second half stops there, the first scans on.
+        journal[journal.count * 3 / 4] ^= 0x40
+        let damaged = try folder.write(journal, name: "damaged")
+        for url in [clean, damaged] {
+            final class Reports { var values: [Int] = [] }
+            let reports = Reports()
+            let (outcome, _) = try IndexOutcome.open(url) { reader in
+                reader.indexSplit = IndexSplit(minimum: 0, chunk: 16 << 10, waitsForAThread: true)
+                reader.progress = { reports.values.append($0) }
+            }
+            let size = try #require(try FileManager.default.attributesOfItem(atPath: url.path)[.size] as? Int)
+            #expect(reports.values == reports.values.sorted(), "\(url.lastPathComponent)")
+            #expect(reports.values.allSatisfy { $0 <= size })
+            if outcome.error == nil {
+                #expect(reports.values.last == size)
+            }
+            #expect(reports.values.count > 10)
+        }
+    }
+
+    /// The combined progress adds the second half's bytes, stops at the file's size, and
+    /// holds its highest figure while the first half scans again what it had counted.
+    @Test func combinedProgressAddsTheHalvesAndNeverGoesBack() {
+        final class Reports { var values: [Int] = [] }
+        let reports = Reports()
+        var scanned = 0
+        let progress = SplitProgress(fileSize: 1_000, secondHalf: { scanned }, report: { reports.values.append($0) })
+        progress.firstHalfRead(100)
+        scanned = 300
+        progress.firstHalfRead(200)
+        progress.firstHalfRead(200)  // nothing new
+        scanned = 900
+        progress.firstHalfRead(450)  // past the end: the file's size
+        // Joined or given up: the first half alone from here.
+        progress.secondHalf = { 0 }
+        progress.firstHalfRead(600)  // scanning again what the second half had counted
+        progress.firstHalfRead(1_000)
+        #expect(reports.values == [100, 500, 1_000])
+    }
+
     /// When no thread takes the second half up, the first half scans on alone.
     @Test func aSecondHalfNoThreadTookIsScannedByTheFirst() throws {
         let folder = try FormatScratchFolder()
