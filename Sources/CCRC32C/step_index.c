@@ -55,34 +55,24 @@ static inline size_t word_signed(const unsigned char *p, size_t limit, size_t re
     return size;
 }
 
-/// A varint of one to eight bytes, as `short_signed` reads one or two; 0 when it is longer
-/// or cut off (the Swift rules then decide). Three and four bytes without the loop: a time
-/// difference of 8 ms to 134 s.
+/// A varint of one to eight bytes, as `short_signed` reads one or two, the rest one byte at a
+/// time; 0 when it is longer or cut off (the Swift rules then decide). Only for what `take`
+/// leaves: a commit that jumps by 8,192 or more, a time difference over 134 s (the three and
+/// four bytes of a person's pace are `word_signed`'s, in `take`).
 static inline size_t long_signed(const unsigned char *p, size_t limit, int64_t *value) {
     size_t size = short_signed(p, limit, value);
     if (size != 0) return size;
-    uint64_t raw;
-    if (limit >= 3 && p[2] < 0x80) {
-        raw = (uint64_t)(p[0] & 0x7F) | ((uint64_t)(p[1] & 0x7F) << 7) | ((uint64_t)p[2] << 14);
-        size = 3;
-    } else if (limit >= 4 && p[3] < 0x80) {
-        raw = (uint64_t)(p[0] & 0x7F) | ((uint64_t)(p[1] & 0x7F) << 7) | ((uint64_t)(p[2] & 0x7F) << 14) | ((uint64_t)p[3] << 21);
-        size = 4;
-    } else {
-        // Up to eight bytes: 56 bits, so no shift or sum can overflow here.
-        size_t most = limit < 8 ? limit : 8;
-        raw = 0;
-        for (size_t index = 0; index < most; index++) {
-            raw |= (uint64_t)(p[index] & 0x7F) << (7 * index);
-            if (p[index] < 0x80) {
-                size = index + 1;
-                break;
-            }
+    // Up to eight bytes: 56 bits, so no shift or sum can overflow here.
+    size_t most = limit < 8 ? limit : 8;
+    uint64_t raw = 0;
+    for (size_t index = 0; index < most; index++) {
+        raw |= (uint64_t)(p[index] & 0x7F) << (7 * index);
+        if (p[index] < 0x80) {
+            *value = (int64_t)(raw >> 1) ^ -(int64_t)(raw & 1);
+            return index + 1;
         }
-        if (size == 0) return 0;
     }
-    *value = (int64_t)(raw >> 1) ^ -(int64_t)(raw & 1);
-    return size;
+    return 0;
 }
 
 /// The registers after each of four frames' checksummed bytes, computed from zero, each
@@ -166,9 +156,9 @@ static inline int enter(step_state *state, size_t start, size_t size, int64_t co
     return 1;
 }
 
-/// `take` for a frame with a difference of three to eight bytes: a step that follows a
-/// person's action comes 8 ms or more after the last, three bytes of microseconds. Out of
-/// line, so that the path of short differences stays as small as it was.
+/// `take` for a frame whose differences `take` does not read itself (a commit difference of
+/// three bytes or more, a time difference of five or more). Out of line, so that the path
+/// of short differences stays small.
 __attribute__((noinline))
 static int take_long(step_state *state, const unsigned char *payload, size_t limit, size_t start, size_t size) {
     int64_t commit_delta, time_delta;
