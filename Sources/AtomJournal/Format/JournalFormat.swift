@@ -12,7 +12,7 @@ public enum JournalFormat {
     /// extensions after a step's sections, the first of them the atoms recomputed to an equal
     /// value; 1.3 adds the patched extension, which writes a changed JSON array as edits to
     /// its previous value.
-    public static let minorVersion: UInt16 = 3
+    public static let minorVersion: UInt16 = 4
     /// The size of the random per-journal salt mixed into every frame checksum.
     public static let saltSize = 16
     /// The largest metadata block a header may declare.

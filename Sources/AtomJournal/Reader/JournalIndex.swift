@@ -52,6 +52,9 @@ public struct JournalIndex: Sendable {
     public internal(set) var unknownRecords = 0
     /// How the valid records end.
     public internal(set) var ending = JournalEnding.open
+    /// Zero bytes after the last frame: space a recorder reserved and had not filled (see
+    /// ``JournalReader/unwrittenBytes``).
+    public internal(set) var unwrittenBytes = 0
 
     /// Scans a journal and builds its index.
     public init(reader: JournalReader) throws(JournalError) {
@@ -60,6 +63,7 @@ public struct JournalIndex: Sendable {
         self = builder.index
         steps = builder.steps
         self.ending = ending
+        unwrittenBytes = reader.unwrittenBytes
     }
 
     /// An empty index, for ``JournalIndexBuilder`` to fill.

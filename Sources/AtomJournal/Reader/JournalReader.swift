@@ -49,6 +49,10 @@ public final class JournalReader {
     var readLimit = Int.max
     /// Told the file offset a sequential scan has read up to, each time it reads a chunk.
     package var progress: ((Int) -> Void)?
+    /// The zero bytes after the last frame, when the file ends in them: space a recorder
+    /// reserved and had not filled yet, because it is still recording or its app died. Not
+    /// damage: the frames before it are the whole journal. Set by a scan that reaches them.
+    public internal(set) var unwrittenBytes = 0
 
     /// A ``progress`` that reports the fraction of the file read, scaled into `range`.
     package func fractionReporter(_ report: @escaping (Double) -> Void, into range: ClosedRange<Double> = 0...1) -> (Int) -> Void {
@@ -224,6 +228,14 @@ public final class JournalReader {
                 continue
             }
             let remaining = fileSize - offset
+            // Zeros from a frame's start to the end, a frame header's worth or more, are the
+            // space a recorder reserves ahead of its frames (it keeps at least that much): no
+            // frame starts with 17 zero bytes, since type 0 is never written. Fewer zeros may
+            // be the start of a frame cut short.
+            if remaining >= JournalFormat.frameHeaderSize, try isUnwritten(from: offset) {
+                unwrittenBytes = remaining
+                return .ended(lastType == RecordType.close.rawValue ? .closed : .open)
+            }
             // Damage that a valid frame follows is corruption; damage that nothing valid
             // follows is what a crash mid-write (or a file system's unfilled blocks) leaves.
             guard remaining >= JournalFormat.frameHeaderSize else {
@@ -408,6 +420,22 @@ public final class JournalReader {
     /// Makes `count` bytes at `offset` available in the window. `count` is at most a frame
     /// header plus the payload limit, so the window never grows past that. A scan reads ahead
     /// in large chunks; random access (`chunk: 0`) reads just what it needs.
+    /// Whether every byte from `offset` to the end of the file is zero. Stops at the first
+    /// that is not, which for a frame is among its first eight (its length and checksum).
+    private func isUnwritten(from offset: Int) throws(JournalError) -> Bool {
+        var position = offset
+        while position < fileSize {
+            try load(offset: position, count: min(fileSize - position, JournalFormat.frameHeaderSize))
+            let end = min(windowStart + window.count, fileSize)
+            let zeros = window.withUnsafeBufferPointer { bytes in
+                bytes[(position - windowStart)..<(end - windowStart)].allSatisfy { $0 == 0 }
+            }
+            guard zeros else { return false }
+            position = end
+        }
+        return true
+    }
+
     func load(offset: Int, count: Int, chunk: Int = JournalReader.chunkSize) throws(JournalError) {
         if offset >= windowValid, offset + count <= windowStart + window.count { return }
         let sequential = chunk == Self.chunkSize

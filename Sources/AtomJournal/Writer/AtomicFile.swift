@@ -44,6 +44,8 @@ package final class AtomicFile {
     ///   - destination: Where ``commit(durable:)`` puts the file.
     ///   - permissions: The file's mode from its creation: `0600` for anything holding journal
     ///     or state data.
+    ///   - access: How the temporary is opened: a journal writer maps it, which needs
+    ///     reading and writing.
     ///   - random: The source of the name's random part; tests pass a predictable one to plant
     ///     files at the names it will try.
     /// - Throws: ``AtomicFileError`` with the `errno` of the failed `open`, reported against
@@ -51,6 +53,7 @@ package final class AtomicFile {
     package init(
         beside destination: String,
         permissions: FilePermissions,
+        access: FileDescriptor.AccessMode = .writeOnly,
         random: () -> UInt64 = AtomicFile.systemRandom
     ) throws(AtomicFileError) {
         self.destination = destination
@@ -62,7 +65,7 @@ package final class AtomicFile {
             let candidate = folder.appending(Self.temporaryName(for: name, random: random()))
             do {
                 descriptor = try FileDescriptor.open(
-                    candidate, .writeOnly,
+                    candidate, access,
                     options: [.create, .exclusiveCreate, .noFollow, .closeOnExec],
                     permissions: permissions
                 )

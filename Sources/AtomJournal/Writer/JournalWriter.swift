@@ -9,6 +9,14 @@ import SystemPackage
 /// Appends records to a journal file, buffering them and writing according to a
 /// ``JournalFlushPolicy``.
 ///
+/// Under ``JournalFlushPolicy/writeEachCommit`` and ``JournalFlushPolicy/syncEachCommit`` the
+/// file's end is reserved and mapped (`JournalMapping`), and a commit's frames reach the
+/// kernel by a copy into the mapping rather than a `write(2)`: the same guarantee, without a
+/// system call per commit. Where the file system cannot reserve or map, it writes. While it
+/// records, the file ends in reserved zeros, which readers read as not yet written; `close()`
+/// cuts them. The writer holds an advisory `flock` on the file until it closes, so that
+/// `atomscope verify --repair` does not cut a journal being recorded.
+///
 /// The file is created with mode 0600, because journals hold app state, and an existing file
 /// is replaced only when asked. A writer is used from one thread at a time; the recorder uses
 /// it from the main actor.
@@ -43,9 +51,18 @@ public final class JournalWriter {
     @exclusivity(unchecked) public private(set) var isClosed = false
 
     @exclusivity(unchecked) private var descriptor: FileDescriptor?
+    /// The file's reserved, mapped end, where frames are copied; `nil` when the writer writes
+    /// with `write(2)` (the policy buffers many commits, the file system cannot map, a test
+    /// injects faults).
+    @exclusivity(unchecked) private var mapping: JournalMapping?
     /// Replaces `write(2)` in tests that inject faults (a short write, a full disk); `nil`
-    /// writes to the file.
-    var writeHook: ((FileDescriptor, [UInt8]) throws -> Void)?
+    /// writes to the file. Setting it stops the mapping: the hook sees every write.
+    var writeHook: ((FileDescriptor, [UInt8]) throws -> Void)? {
+        didSet { leaveMapping() }
+    }
+
+    /// Whether commits reach the file through a mapping rather than `write(2)`.
+    package var isMapped: Bool { mapping != nil }
     @exclusivity(unchecked) private var buffer: [UInt8] = []
     /// Steps in `buffer`, not yet in the file.
     @exclusivity(unchecked) private var bufferedSteps = 0
@@ -97,7 +114,7 @@ public final class JournalWriter {
         if Self.isSymbolicLink(path) { throw .symbolicLink(path: path) }
         let file: AtomicFile
         do {
-            file = try AtomicFile(beside: path, permissions: .ownerReadWrite)
+            file = try AtomicFile(beside: path, permissions: .ownerReadWrite, access: .readWrite)
         } catch {
             throw .cannotOpen(path: path, reason: error.reason)
         }
@@ -154,6 +171,16 @@ public final class JournalWriter {
         self.header = header.header
         saltState = header.header.salt.withUnsafeBytes { CRC32C.update(0, $0) }
         self.descriptor = descriptor
+        // Advisory: it tells a repair that this file is being written. Nothing else
+        // depends on it, so a file system without locks is no reason to fail.
+        _ = flock(descriptor.rawValue, LOCK_EX | LOCK_NB)
+        switch flushPolicy {
+        case .writeEachCommit, .syncEachCommit:
+            mapping = JournalMapping(descriptor: descriptor.rawValue)
+        case .interval, .never:
+            // Their writes are 64 KiB or more at a time: a system call each costs little.
+            break
+        }
         buffer.reserveCapacity(self.bufferCapacity)
         buffer.append(contentsOf: header.encoded)
         bytesWritten = header.encoded.count
@@ -185,8 +212,9 @@ public final class JournalWriter {
     /// `O_NOFOLLOW` so that a link planted at the path is not followed, mode 0600 from the start.
     private static func createJournal(at path: String) throws(JournalError) -> FileDescriptor {
         do {
+            // Read and write: a shared mapping needs both.
             return try FileDescriptor.open(
-                FilePath(path), .writeOnly,
+                FilePath(path), .readWrite,
                 options: [.create, .exclusiveCreate, .noFollow, .closeOnExec],
                 permissions: .ownerReadWrite
             )
@@ -212,6 +240,8 @@ public final class JournalWriter {
     }
 
     deinit {
+        // Dropped without `close()`: the file still ends at its last whole frame.
+        try? mapping?.finish(length: bytesInFile)
         if let descriptor {
             try? descriptor.close()
         }
@@ -321,6 +351,10 @@ public final class JournalWriter {
     /// Writes buffered records and waits until the file's data is on disk.
     public func sync() throws(JournalError) {
         try flush()
+        try syncDescriptor()
+    }
+
+    private func syncDescriptor() throws(JournalError) {
         guard let descriptor else { return }
         if fsync(descriptor.rawValue) != 0 {
             let failure = JournalError.writeFailed(path: path, reason: String(cString: strerror(errno)))
@@ -344,7 +378,20 @@ public final class JournalWriter {
             throw failure
         }
         try append(.close(JournalClose(commit: lastCommit, time: elapsedMicroseconds(), stepCount: stepCount)))
-        try sync()
+        try flush()
+        if let mapping {
+            self.mapping = nil
+            do throws(JournalMapping.Failure) {
+                try mapping.finish(length: bytesInFile)
+            } catch {
+                // The frames are all in the file; only the reserved zeros after them stay,
+                // which readers read as unwritten space.
+                let failure = JournalError.writeFailed(path: path, reason: "cannot cut the reserved space: \(error.reason)")
+                self.failure = failure
+                throw failure
+            }
+        }
+        try syncDescriptor()
         isClosed = true
         if let descriptor {
             self.descriptor = nil
@@ -363,6 +410,26 @@ public final class JournalWriter {
     private func writeBuffer() throws(JournalError) {
         if let failure { throw failure }
         guard !buffer.isEmpty, let descriptor else { return }
+        if let mapping {
+            do throws(JournalMapping.Failure) {
+                let offset = bytesInFile
+                try buffer.withUnsafeBytes { bytes in
+                    Result { () throws(JournalMapping.Failure) in try mapping.copy(bytes, at: offset) }
+                }.get()
+                didWrite()
+                return
+            } catch .unavailable {
+                // Mapping more of the file failed: write from here on.
+                leaveMapping()
+            } catch {
+                // Nothing of the buffer was copied: the file keeps its whole frames.
+                leaveMapping()
+                let failure = JournalError.writeFailed(path: path, reason: error.reason)
+                self.failure = failure
+                buffer.removeAll()
+                throw failure
+            }
+        }
         do {
             if let writeHook {
                 try writeHook(descriptor, buffer)
@@ -376,11 +443,25 @@ public final class JournalWriter {
             buffer.removeAll()
             throw failure
         }
+        didWrite()
+    }
+
+    /// Counts the buffer as in the file, and empties it.
+    private func didWrite() {
         bytesInFile += buffer.count
         stepsInFile += bufferedSteps
         bufferedSteps = 0
         buffer.removeAll(keepingCapacity: true)
         lastWrite = JournalClock.nowMicroseconds()
+    }
+
+    /// Stops copying into a mapping: the file is cut to its whole frames and written with
+    /// `write(2)` from their end.
+    private func leaveMapping() {
+        guard let mapping, let descriptor else { return }
+        self.mapping = nil
+        try? mapping.finish(length: bytesInFile)
+        _ = lseek(descriptor.rawValue, off_t(bytesInFile), SEEK_SET)
     }
 
     /// After a failed write: keeps the frames of the buffer that reached the file whole, and

@@ -54,6 +54,8 @@ public enum AtomScopeError: Error, Equatable, CustomStringConvertible {
     /// The journal `verify --repair` was to cut is no longer the file it verified: another
     /// file is at its path, or it was written to since.
     case journalChanged(path: String)
+    /// A repair was asked of a journal that a running recorder holds.
+    case journalInUse(path: String)
     /// Binary output (PNG, PDF) asked for on standard output while it is a terminal.
     case binaryOutputToTerminal(format: String)
 
@@ -118,6 +120,9 @@ public enum AtomScopeError: Error, Equatable, CustomStringConvertible {
         case .malformedStep(let path, let step, let reason):
             "\(path): step \(step) is malformed (\(reason)); its frame is intact, so a faulty writer made it: "
                 + "`atomscope verify \(path)` checks the rest"
+        case .journalInUse(let path):
+            "\(path) is being recorded by a running app, so nothing was cut; "
+                + "run `atomscope verify --repair \(path)` once the app has stopped"
         case .journalChanged(let path):
             "\(path) changed after it was verified (another file is there, or it was written to), so nothing was cut; "
                 + "run `atomscope verify --repair \(path)` again once nothing writes it"

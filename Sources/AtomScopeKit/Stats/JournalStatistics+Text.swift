@@ -23,6 +23,9 @@ extension JournalStatistics {
         default:
             lines.append("  ending      " + style.green("closed cleanly"))
         }
+        if unwrittenBytes > 0 {
+            lines.append("  unwritten   \(unwrittenBytes) bytes at the end, reserved by the recorder and still zero")
+        }
         if unknownRecords > 0 {
             lines.append("  unknown     \(unknownRecords) records from a newer format version, skipped")
         }

@@ -49,6 +49,9 @@ public struct JournalStatistics: Sendable, Encodable, Equatable {
     public var tornTailOffset: Int?
     /// How many bytes the torn tail has.
     public var tornTailBytes: Int?
+    /// Zero bytes after the last frame: space the recorder reserved and had not written
+    /// when the file was read (it is recording, or its app died). Not damage.
+    public var unwrittenBytes: Int
     /// Records of types this reader does not know (from a newer minor version).
     public var unknownRecords: Int
     /// Per atom, most changed first.
@@ -74,6 +77,7 @@ public struct JournalStatistics: Sendable, Encodable, Equatable {
         let (span, overflow) = (index.steps.last?.time ?? 0).subtractingReportingOverflow(index.steps.first?.time ?? 0)
         spanMicroseconds = overflow ? nil : span
         unknownRecords = index.unknownRecords
+        unwrittenBytes = index.unwrittenBytes
         switch index.ending {
         case .closed: ending = "closed"
         case .open: ending = "open"

@@ -12,6 +12,9 @@ public struct JournalVerification: Sendable, Equatable {
     public let steps: Int
     /// How the valid frames end.
     public let ending: JournalEnding
+    /// Zero bytes after the last frame: space the recorder reserved and had not written (it
+    /// is recording, or its app died). Not damage.
+    public let unwrittenBytes: Int
     /// Keyframes after the first that were compared with the state the steps replay to.
     /// None when the journal has damage that valid frames follow: steps after it cannot be
     /// placed in time, so nothing is replayed.
@@ -45,6 +48,7 @@ public struct JournalVerification: Sendable, Equatable {
         frames = timeline.frameCount
         steps = timeline.stepCount
         ending = timeline.ending
+        unwrittenBytes = timeline.journal.index.unwrittenBytes
         damage = []
         fileIdentity = timeline.fileIdentity
         keyframesChecked = try timeline.checkKeyframes()
@@ -69,6 +73,7 @@ public struct JournalVerification: Sendable, Equatable {
         }
         guard !damage.isEmpty else { throw plainReadError }
         path = reader.path
+        unwrittenBytes = reader.unwrittenBytes
         self.frames = frames
         self.steps = steps
         self.damage = damage
@@ -97,9 +102,13 @@ public struct JournalVerification: Sendable, Equatable {
     /// put at the path since (another journal, a link to one), or one written to since (a
     /// recorder still running), would lose data the verification never saw.
     ///
-    /// - Throws: ``AtomScopeError/journalChanged(path:)`` when the file at the path is not
-    ///   the one verified or has changed size, or ``AtomScopeError/journal(_:)`` when it
-    ///   cannot be opened or cut; nothing is cut then.
+    /// A recorder that is still writing the file holds a lock on it (``JournalWriter``): such a
+    /// file is never cut, since the recorder writes past the cut into space it reserved.
+    ///
+    /// - Throws: ``AtomScopeError/journalInUse(path:)`` when a recorder holds the file,
+    ///   ``AtomScopeError/journalChanged(path:)`` when the file at the path is not the one
+    ///   verified or has changed size, or ``AtomScopeError/journal(_:)`` when it cannot be
+    ///   opened or cut; nothing is cut then.
     public func repair() throws(AtomScopeError) {
         guard damage.isEmpty, case .tornTail(let offset, let bytes) = ending else { return }
         let descriptor: FileDescriptor
@@ -109,6 +118,10 @@ public struct JournalVerification: Sendable, Equatable {
             throw .journal(.writeFailed(path: path, reason: "\(error)"))
         }
         defer { try? descriptor.close() }
+        // Held until the descriptor closes, so no recorder can start on the file meanwhile.
+        if flock(descriptor.rawValue, LOCK_EX | LOCK_NB) != 0, errno == EWOULDBLOCK {
+            throw .journalInUse(path: path)
+        }
         var status = stat()
         guard let verified = fileIdentity, FileIdentity(descriptor: descriptor) == verified,
               fstat(descriptor.rawValue, &status) == 0, Int64(status.st_size) == Int64(offset) + Int64(bytes)

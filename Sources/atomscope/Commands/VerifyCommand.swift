@@ -30,7 +30,8 @@ struct VerifyCommand: ReportingCommand {
         switch verification.ending {
         case .closed, .open:
             console.print(style.green("ok") + ": \(verification.frames) frames, \(verification.steps) steps, every step's references defined, "
-                + "\(verification.keyframesChecked) later keyframes equal to their replayed state, \(verification.ending)")
+                + "\(verification.keyframesChecked) later keyframes equal to their replayed state, \(verification.ending)"
+                + (verification.unwrittenBytes > 0 ? ", then \(verification.unwrittenBytes) bytes the recorder reserved and has not written (zeros)" : ""))
         case .tornTail:
             console.print(style.yellow("torn") + ": \(verification.frames) valid frames, \(verification.steps) steps, then \(verification.ending)")
             guard let plan = verification.repairPlan else { return }

@@ -45,15 +45,44 @@ struct FrameDamageTests {
         }
     }
 
-    @Test(arguments: [1, 16, 17, 18, 100, 4096, 100_000])
-    func trailingZerosAreATornTail(count: Int) throws {
+    /// Fewer zeros than a frame header after the last frame may be a frame cut short (its
+    /// length field's low bytes are often zero): a torn tail.
+    @Test(arguments: [1, 2, 16])
+    func fewTrailingZerosAreATornTail(count: Int) throws {
         let sample = try DamageSample()
         let url = try sample.file(sample.bytes + [UInt8](repeating: 0, count: count))
         let ending = JournalEnding.tornTail(offset: sample.bytes.count, bytes: count)
         #expect(DamageRead.readAll(url) == .read(sample.records, ending))
         let journal = try #require(try? DamageRead.open(url).get())
         #expect(journal.index.ending == ending)
+        #expect(journal.index.unwrittenBytes == 0)
         #expect(journal.index.close != nil)
+    }
+
+    /// A frame header's worth of zeros or more after the last frame is no frame's start (type 0
+    /// is never written): it is space a recorder reserved and did not fill, and the journal
+    /// ends as its frames say, whether closed or not.
+    @Test(arguments: [17, 18, 100, 4096, 100_000])
+    func trailingZerosAreUnwrittenSpace(count: Int) throws {
+        let sample = try DamageSample()
+        let url = try sample.file(sample.bytes + [UInt8](repeating: 0, count: count))
+        #expect(DamageRead.readAll(url) == .read(sample.records, .closed))
+        let journal = try #require(try? DamageRead.open(url).get())
+        #expect(journal.index.ending == .closed)
+        #expect(journal.index.unwrittenBytes == count)
+        #expect(journal.stepCount == 12)
+
+        let last = try #require(sample.frames.last)
+        let open = try sample.file(Array(sample.bytes.prefix(last.offset)) + [UInt8](repeating: 0, count: count))
+        #expect(DamageRead.readAll(open) == .read(Array(sample.records.dropLast()), .open))
+        let unclosed = try #require(try? DamageRead.open(open).get())
+        #expect(unclosed.index.unwrittenBytes == count)
+
+        // One byte that is not zero anywhere in them, and they are damage again.
+        var marked = sample.bytes + [UInt8](repeating: 0, count: count)
+        marked[sample.bytes.count + count / 2] = 1
+        let damaged = try sample.file(marked)
+        #expect(DamageRead.readAll(damaged) == .read(sample.records, .tornTail(offset: sample.bytes.count, bytes: count)))
     }
 
     /// What a power loss can leave: the file's size covers frames whose data never reached

@@ -14,11 +14,12 @@ struct FormatVersionFixtureTests {
         return walker.compactMap { $0 as? String }.filter { $0.hasSuffix(".journal") }.sorted()
     }()
 
-    @Test("There is a journal of every earlier format: 1.0, 1.1 and 1.2")
+    @Test("There is a journal of every earlier format: 1.0 to 1.3")
     func everyEarlierVersionIsKept() {
         #expect(Self.files.contains("1.0/todo.journal"))
         #expect(Self.files.contains("1.1/todo.journal"))
         #expect(Self.files.contains("1.2/todo.journal"))
+        #expect(Self.files.contains("1.3/todo.journal"))
     }
 
     @Test("A journal of an earlier version opens and reads completely", arguments: FormatVersionFixtureTests.files)

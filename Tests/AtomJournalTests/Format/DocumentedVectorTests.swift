@@ -22,7 +22,7 @@ struct DocumentedVectorTests {
         // The checksum is the masked CRC-32C of every header byte before it.
         let stored = UInt32(FormatSpec.readLittleEndian(header, at: 99, width: 4))
         #expect(stored == CRC32C.mask(CRC32C.checksum(Array(header.prefix(99)))))
-        #expect(stored == 0x32BB_AA62)
+        #expect(stored == 0xB368_15C7)
     }
 
     @Test func documentedFramesSitAtTheDocumentedOffsets() throws {
@@ -45,7 +45,7 @@ struct DocumentedVectorTests {
         #expect(reader.header.metadata == FormatSpec.vectorMetadata)
         #expect(reader.header.size == 103)
         #expect(reader.header.majorVersion == 1)
-        #expect(reader.header.minorVersion == 3)
+        #expect(reader.header.minorVersion == 4)
         #expect(reader.header.appName == "demo")
         #expect(reader.header.processID == 4242)
         #expect(reader.header.startTime == 1_700_000_000_000_000)
@@ -285,7 +285,7 @@ struct DocumentedVectorTests {
     @Test func documentedConstants() {
         #expect(JournalFormat.magic == [0x89, 0x41, 0x54, 0x4A, 0x0D, 0x0A, 0x1A, 0x0A])
         #expect(JournalFormat.majorVersion == 1)
-        #expect(JournalFormat.minorVersion == 3)
+        #expect(JournalFormat.minorVersion == 4)
         #expect(JournalFormat.saltSize == 16)
         #expect(JournalFormat.maximumPayloadSize == 16_777_216)
         #expect(JournalFormat.maximumMetadataSize == 65_536)

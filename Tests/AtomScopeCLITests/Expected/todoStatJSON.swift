@@ -65,7 +65,8 @@ extension Golden {
   "spanMicroseconds" : 2600,
   "started" : "2026-11-25T05:45:00Z",
   "steps" : 14,
-  "unknownRecords" : 0
+  "unknownRecords" : 0,
+  "unwrittenBytes" : 0
 }
 """#
 }

@@ -20,9 +20,9 @@ struct JournalStatisticsTests {
     }
 
     /// The counts read by skimming each step equal the counts from decoding every step, on
-    /// every shipped journal (formats 1.0 to 1.2, recomputes, sensitive values).
+    /// every shipped journal (formats 1.0 to 1.3, recomputes, sensitive values).
     @Test(arguments: ["fixtures/todo.journal", "fixtures/counter.journal", "fixtures/search.journal",
-                      "fixtures/versions/1.0/todo.journal", "fixtures/versions/1.1/todo.journal", "fixtures/versions/1.2/todo.journal"])
+                      "fixtures/versions/1.0/todo.journal", "fixtures/versions/1.1/todo.journal", "fixtures/versions/1.2/todo.journal", "fixtures/versions/1.3/todo.journal"])
     func skimmedCountsEqualDecodedCounts(_ path: String) throws {
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent().deletingLastPathComponent()
