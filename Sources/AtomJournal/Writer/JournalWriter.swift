@@ -63,6 +63,11 @@ public final class JournalWriter {
 
     /// Whether commits reach the file through a mapping rather than `write(2)`.
     package var isMapped: Bool { mapping != nil }
+
+    /// Where the buffer's storage is: a test checks that appending frames never copies it.
+    package var bufferAddress: UnsafeRawPointer? {
+        buffer.withUnsafeBytes { $0.baseAddress }
+    }
     @exclusivity(unchecked) private var buffer: [UInt8] = []
     /// Steps in `buffer`, not yet in the file.
     @exclusivity(unchecked) private var bufferedSteps = 0
@@ -273,7 +278,11 @@ public final class JournalWriter {
     /// A frame being encoded straight into the buffer, after its header's place; the header is
     /// filled in by `endFrame` once the payload's length is known, so no array is made per
     /// record.
-    private struct OpenFrame {
+    ///
+    /// Not copyable: a copy passed to `endFrame` kept a second reference to the buffer, so
+    /// writing the header copied the whole buffer (up to its 64 KiB under the buffering
+    /// policies) and dropped its reserved capacity, at every frame.
+    private struct OpenFrame: ~Copyable {
         /// The buffer, moved out of the writer while the payload is written.
         var writer: ByteWriter
         /// Where the frame starts in the buffer.
