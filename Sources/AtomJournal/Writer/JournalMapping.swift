@@ -49,6 +49,9 @@ final class JournalMapping {
     @exclusivity(unchecked) private(set) var reservedEnd: Int
     /// Whether the file is unmapped and cut (``finish(length:)``).
     @exclusivity(unchecked) private var isFinished = false
+    /// Whether a full reserve failed once: from then on only what each copy needs is asked
+    /// for, rather than failing the larger request again at every commit.
+    @exclusivity(unchecked) private var isShort = false
 
     /// Reserves and maps an empty file from offset 0; `nil` when it cannot (the file is not
     /// empty, the file system has no `fallocate`, the descriptor is not open for reading and
@@ -93,9 +96,10 @@ final class JournalMapping {
     /// the next reserve when it can, exactly what is needed when the disk has less.
     private func reserve(through end: Int, from offset: Int) throws(Failure) {
         let step = min(max(Self.firstReserve, reservedEnd), Self.largestReserve)
-        var target = max(end, reservedEnd + step)
+        var target = isShort ? end : max(end, reservedEnd + step)
         var code = posix_fallocate(descriptor, off_t(reservedEnd), off_t(target - reservedEnd))
-        if code != 0, code != EOPNOTSUPP, code != ENOSYS, code != EINVAL {
+        if code != 0, code != EOPNOTSUPP, code != ENOSYS, code != EINVAL, target > end {
+            isShort = true
             target = end
             code = posix_fallocate(descriptor, off_t(reservedEnd), off_t(target - reservedEnd))
         }

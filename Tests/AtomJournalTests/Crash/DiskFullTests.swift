@@ -28,7 +28,8 @@ struct DiskFullTests {
         let folder = try CrashScratchFolder()
         defer { folder.remove() }
         let journal = folder.url.appending(path: "limited.journal")
-        // 24 KiB: the counter's 3,000 actions need about 140 KiB.
+        // 12 KiB (`ulimit -f` counts 512-byte blocks): the counter's 3,000 actions need about
+        // 140 KiB.
         let script = #"trap '' XFSZ; ulimit -f 24; exec "$0" "$@""#
         let run = try DiskFullRun(
             command: ["/bin/sh", "-c", script, binary.path, journal.path, "--steps", "3000", "--report", "--flush", policy]
@@ -36,8 +37,38 @@ struct DiskFullTests {
         try run.expectRecordingStoppedCleanly(journal: journal, bytesAtMost: 24 << 10)
     }
 
+    /// The per-commit policies copy into a mapped reserve; with room for its first 64 KiB, the
+    /// limit is met when the reserve grows, and the journal still ends at a whole frame, with
+    /// no reserved zeros after it.
+    @Test("A file size limit met while the journal is mapped stops recording at a whole frame",
+          .enabled(if: ProcessInfo.processInfo.environment["ATOMSCOPE_SANITIZED"] == nil), arguments: ["write", "sync"])
+    func fileSizeLimitWhileMapped(policy: String) throws {
+        let configuration = CrashTestConfiguration()
+        let binary = try #require(configuration.counterBinary, "ExampleCounter not found (\(configuration.searched))")
+        let folder = try CrashScratchFolder()
+        defer { folder.remove() }
+        let journal = folder.url.appending(path: "limited.journal")
+        // 100 KiB (`ulimit -f` counts 512-byte blocks): the first reserve (64 KiB) fits, the
+        // second (64 KiB more) does not.
+        let script = #"trap '' XFSZ; ulimit -f 200; exec "$0" "$@""#
+        let run = try DiskFullRun(
+            command: ["/bin/sh", "-c", script, binary.path, journal.path, "--steps", "3000", "--report", "--flush", policy]
+        )
+        try run.expectRecordingStoppedCleanly(journal: journal, bytesAtMost: 100 << 10, atLeast: 64 << 10)
+    }
+
+    @Test("A tmpfs that fills while the journal is mapped stops recording at a whole frame", arguments: ["write", "sync"])
+    func fullDiskWhileMapped(policy: String) throws {
+        try fillDisk(policy: policy, size: "256k", filler: 159_744, limit: 256 << 10, atLeast: 64 << 10)
+    }
+
     @Test("A full tmpfs stops recording at a whole frame; freeing space before close writes nothing more", arguments: policies)
     func fullDisk(policy: String) throws {
+        try fillDisk(policy: policy, size: "64k", filler: 45056, limit: 64 << 10, atLeast: 0)
+    }
+
+    /// Records on a tmpfs of `size` with `filler` bytes taken, until it is full.
+    private func fillDisk(policy: String, size: String, filler: Int, limit: Int, atLeast: Int) throws {
         guard getuid() == 0 else {
             try #require(ProcessInfo.processInfo.environment["CI"] != "true", "CI runs as root and must mount the tmpfs")
             return
@@ -55,18 +86,19 @@ struct DiskFullTests {
         let script = #"""
             set -e
             disk="$1"; copy="$2"; counter="$3"; policy="$4"
-            mount -t tmpfs -o size=64k atomscope-test "$disk"
-            head -c 45056 /dev/zero > "$disk/filler" 2>/dev/null || true
+            mount -t tmpfs -o size="$5" atomscope-test "$disk"
+            head -c "$6" /dev/zero > "$disk/filler" 2>/dev/null || true
             status=0
             "$counter" "$disk/app.journal" --steps 3000 --report --flush "$policy" --free-before-close "$disk/filler" || status=$?
             cp "$disk/app.journal" "$copy"
             exit "$status"
             """#
         let run = try DiskFullRun(
-            command: ["/usr/bin/unshare", "--mount", "--propagation", "private", "/bin/sh", "-c", script, "sh", mountPoint.path, copy.path, binary.path, policy]
+            command: ["/usr/bin/unshare", "--mount", "--propagation", "private", "/bin/sh", "-c", script, "sh",
+                      mountPoint.path, copy.path, binary.path, policy, size, String(filler)]
         )
         #expect(!run.errors.contains("mount:"), "could not mount the tmpfs: \(run.errors)")
-        try run.expectRecordingStoppedCleanly(journal: copy, bytesAtMost: 64 << 10)
+        try run.expectRecordingStoppedCleanly(journal: copy, bytesAtMost: limit, atLeast: atLeast)
     }
 }
 
@@ -100,13 +132,15 @@ struct DiskFullRun {
 
     /// The app committed to the end and learned of the error; the journal ends at a whole
     /// frame, short of the disk, with every step readable and in commit order.
-    func expectRecordingStoppedCleanly(journal: URL, bytesAtMost limit: Int, sourceLocation: SourceLocation = #_sourceLocation) throws {
+    func expectRecordingStoppedCleanly(journal: URL, bytesAtMost limit: Int, atLeast minimum: Int = 0, sourceLocation: SourceLocation = #_sourceLocation) throws {
         #expect(reported == 3003, "the app stopped committing at \(reported): \(errors)", sourceLocation: sourceLocation)
         #expect(status == 1, "the app's close should have failed: \(errors)", sourceLocation: sourceLocation)
         #expect(errors.contains("cannot write") || errors.contains("write"), "\(errors)", sourceLocation: sourceLocation)
         let size = try #require(try FileManager.default.attributesOfItem(atPath: journal.path)[.size] as? Int)
-        #expect(size <= limit, sourceLocation: sourceLocation)
+        #expect(size <= limit && size >= minimum, "\(size) bytes", sourceLocation: sourceLocation)
         let opened = try Journal(url: journal)
+        // Cut back to its last whole frame: no reserved zeros after it.
+        #expect(opened.index.unwrittenBytes == 0, sourceLocation: sourceLocation)
         #expect(opened.index.ending == .open, "a stopped journal ends at a whole frame, without a close record", sourceLocation: sourceLocation)
         #expect(opened.stepCount > 0 && opened.stepCount < 3003, "\(opened.stepCount) steps", sourceLocation: sourceLocation)
         let ending = try CrashRun(binary: journal, journal: journal, target: 0).check(reported: 0)
