@@ -47,6 +47,9 @@ public final class JournalReader {
     /// Where a sequential scan stops reading whole chunks: the first half of a split index
     /// leaves the second's bytes to the other thread.
     var readLimit = Int.max
+    /// How a second pass over the steps (``Journal/skimSteps(into:splittingInto:join:_:)``)
+    /// splits a large journal between two threads; tests make it split small journals.
+    var skimSplit = IndexSplit()
     /// Told the file offset a sequential scan has read up to, each time it reads a chunk.
     package var progress: ((Int) -> Void)?
     /// The zero bytes after the last frame, when the file ends in them: space a recorder
@@ -434,6 +437,16 @@ public final class JournalReader {
             position = end
         }
         return true
+    }
+
+    /// Where a scan starting at the frame at `offset`, which the index found valid, stands:
+    /// the sequence number its header holds. The scan checks the frame as any other.
+    func framePosition(at offset: Int) throws(JournalError) -> ScanPosition {
+        guard offset >= header.size, fileSize - offset >= JournalFormat.frameHeaderSize else {
+            throw .corruptFrame(path: path, offset: offset, reason: "the file changed while it was read")
+        }
+        try load(offset: offset, count: JournalFormat.frameHeaderSize)
+        return ScanPosition(offset: offset, expected: readU64(at: offset - windowStart + 9))
     }
 
     func load(offset: Int, count: Int, chunk: Int = JournalReader.chunkSize) throws(JournalError) {

@@ -141,21 +141,27 @@ extension Journal {
 /// The skim as the scan's frame visitor: the step's changes, its position and the frame
 /// count are fields of a visitor the scan holds `inout`, so that no captured variable is
 /// boxed and checked at every step.
-private struct StepSkimVisitor: JournalFrameVisitor {
+struct StepSkimVisitor: JournalFrameVisitor {
     let path: String
     let body: (_ position: Int, _ changes: JournalStepChanges) throws -> Void
     let changes = JournalStepChanges()
-    var position = 0
+    var position: Int
     var frames = 0
     /// What `body` threw, carried out past the scan, which throws only journal errors.
     var visitorError: (any Error)?
+    /// Set from another thread to stop the skim at its next step (the second half of a split
+    /// skim whose first half failed).
+    let stop: SkimStop?
 
-    init(path: String, body: @escaping (_ position: Int, _ changes: JournalStepChanges) throws -> Void) {
+    init(path: String, from position: Int = 0, stop: SkimStop? = nil, body: @escaping (_ position: Int, _ changes: JournalStepChanges) throws -> Void) {
         self.path = path
+        self.position = position
+        self.stop = stop
         self.body = body
     }
 
     mutating func visit(_ frame: JournalFrame) throws(JournalError) {
+        if let stop, stop.isSet { throw .corruptFrame(path: path, offset: frame.offset, reason: "stopped") }
         frames += 1
         guard frame.isStep else { return }
         var bytes = ByteReader(frame.payload)

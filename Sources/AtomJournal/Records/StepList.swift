@@ -34,6 +34,15 @@ public struct StepList<Element: BitwiseCopyable> {
         storedCount &+= 1
     }
 
+    /// Appends every element of `elements`, growing once.
+    public mutating func append(contentsOf elements: UnsafeBufferPointer<Element>) {
+        guard let source = elements.baseAddress, !elements.isEmpty else { return }
+        while capacity - storedCount < elements.count { grow() }
+        // `grow()` made room for all of them.
+        (base.unsafelyUnwrapped + storedCount).initialize(from: source, count: elements.count)
+        storedCount &+= elements.count
+    }
+
     @inlinable @inline(__always)
     public mutating func removeAll() {
         storedCount = 0

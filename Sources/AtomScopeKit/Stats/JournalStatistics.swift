@@ -92,7 +92,8 @@ public struct JournalStatistics: Sendable, Encodable, Equatable {
         let slots = AtomSlots(index.atoms)
         let tally = StepTally(slots: slots)
         do {
-            try journal.skimSteps { position, changes in
+            // A large journal is skimmed in two halves at once, each counted apart.
+            try journal.skimSteps(into: tally, splittingInto: { StepTally(slots: slots) }, join: { $0.add($1) }) { tally, position, changes in
                 tally.count(position, changes)
             }
         } catch let error as JournalError {

@@ -28,6 +28,16 @@ struct StepTally {
     /// The counts of one slot.
     func counts(ofSlot slot: Int) -> SlotCounts { counts[slot] }
 
+    /// Adds the counts of a tally of later steps (the second half of a split skim): a step
+    /// counts once per slot in one half or the other, never in both.
+    func add(_ later: StepTally) {
+        for slot in counts.indices {
+            counts[slot].changes += later.counts[slot].changes
+            counts[slot].recomputes += later.counts[slot].recomputes
+            counts[slot].valueBytes += later.counts[slot].valueBytes
+        }
+    }
+
     /// Counts one step's changes. Numbers the journal never defines count nowhere: opening
     /// the timeline is what reports them.
     func count(_ position: Int, _ changes: JournalStepChanges) {

@@ -86,6 +86,16 @@ final class ChangeIndexBuilder {
         }
     }
 
+    /// Adds what a builder of later steps noted (the second half of a split skim), after
+    /// what this one noted: every step of this one comes before every step of that one.
+    func append(_ later: ChangeIndexBuilder) {
+        for slot in changes.indices {
+            changes[slot].append(contentsOf: later.changes[slot].elements)
+            recomputes[slot].append(contentsOf: later.recomputes[slot].elements)
+        }
+        lastStep = max(lastStep, later.lastStep)
+    }
+
     /// The steps that changed and that recomputed each atom, by id.
     func finish() -> (changes: [String: [Int]], recomputes: [String: [Int]]) {
         (byID(changes), byID(recomputes))

@@ -46,7 +46,13 @@ public final class Timeline {
     ///
     /// - Parameter progress: told the fraction done, from 0 to 1, as opening reads on: the
     ///   file is read twice (frames and index, then what each step changed), each half of it.
-    public init(url: URL, progress: ((Double) -> Void)? = nil) throws(AtomScopeError) {
+    public convenience init(url: URL, progress: ((Double) -> Void)? = nil) throws(AtomScopeError) {
+        try self.init(url: url, progress: progress, beforeSkimming: { _ in })
+    }
+
+    /// Opens a journal as ``init(url:progress:)`` does, letting a test set how the reader
+    /// splits the pass over the steps (`beforeSkimming`) once the journal is indexed.
+    package init(url: URL, progress: ((Double) -> Void)? = nil, beforeSkimming prepare: (JournalReader) -> Void) throws(AtomScopeError) {
         self.url = url
         let journal: Journal
         do {
@@ -54,6 +60,7 @@ public final class Timeline {
         } catch {
             throw AtomScopeError(error)
         }
+        prepare(journal.reader)
         self.journal = journal
         defer { journal.reader.progress = nil }
         let index = journal.index
@@ -71,10 +78,14 @@ public final class Timeline {
         // and sizes, strings checked but not built): decoding each one whole cost over a
         // second for a million steps.
         let path = journal.reader.path
-        let builder = ChangeIndexBuilder(index: index, slots: AtomSlots(index.atoms), path: path)
+        let slots = AtomSlots(index.atoms)
+        let builder = ChangeIndexBuilder(index: index, slots: slots, path: path)
         var frames = 0
         do {
-            frames = try journal.skimSteps { position, changes throws(AtomScopeError) in
+            // A large journal is skimmed in two halves at once, each noted apart.
+            frames = try journal.skimSteps(
+                into: builder, splittingInto: { ChangeIndexBuilder(index: index, slots: slots, path: path) }, join: { $0.append($1) }
+            ) { builder, position, changes throws(AtomScopeError) in
                 try builder.note(position, changes)
             }
         } catch let error as AtomScopeError {
