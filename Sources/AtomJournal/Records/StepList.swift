@@ -34,11 +34,14 @@ public struct StepList<Element: BitwiseCopyable> {
         storedCount &+= 1
     }
 
-    /// Appends every element of `elements`, growing once.
+    /// Appends every element of `elements`, growing once, to the room they need or twice
+    /// the present room, whichever is more.
     public mutating func append(contentsOf elements: UnsafeBufferPointer<Element>) {
         guard let source = elements.baseAddress, !elements.isEmpty else { return }
-        while capacity - storedCount < elements.count { grow() }
-        // `grow()` made room for all of them.
+        if capacity - storedCount < elements.count {
+            reallocate(capacity: Swift.max(storedCount + elements.count, capacity * 2))
+        }
+        // Room was made for all of them.
         (base.unsafelyUnwrapped + storedCount).initialize(from: source, count: elements.count)
         storedCount &+= elements.count
     }
@@ -50,7 +53,11 @@ public struct StepList<Element: BitwiseCopyable> {
 
     @inlinable
     mutating func grow() {
-        let larger = Swift.max(16, capacity * 2)
+        reallocate(capacity: Swift.max(16, capacity * 2))
+    }
+
+    @usableFromInline
+    mutating func reallocate(capacity larger: Int) {
         let memory = UnsafeMutablePointer<Element>.allocate(capacity: larger)
         if let base {
             memory.initialize(from: base, count: storedCount)

@@ -17,11 +17,12 @@ final class ChangeIndexBuilder {
     private let steps: [JournalIndex.StepEntry]
     private let path: String
     /// Per slot, the steps (1-based, ascending) that changed it and that recomputed it; a
-    /// step is noted once per slot, so a list's last step is the one to compare with.
-    private let changesStorage: FixedBuffer<StepList<Int>>
-    private let changes: UnsafeMutableBufferPointer<StepList<Int>>
-    private let recomputesStorage: FixedBuffer<StepList<Int>>
-    private let recomputes: UnsafeMutableBufferPointer<StepList<Int>>
+    /// step is noted once per slot, so a list's last step is the one to compare with. 32
+    /// bits a step: the lists of a million steps are the largest memory an open holds.
+    private let changesStorage: FixedBuffer<StepList<Int32>>
+    private let changes: UnsafeMutableBufferPointer<StepList<Int32>>
+    private let recomputesStorage: FixedBuffer<StepList<Int32>>
+    private let recomputes: UnsafeMutableBufferPointer<StepList<Int32>>
     // Why no runtime exclusivity check: the builder is used by one skim on one thread, and
     // `note` calls out to nothing that could reach it again.
     /// The last step noted (1-based), for an error that comes from elsewhere.
@@ -52,19 +53,24 @@ final class ChangeIndexBuilder {
     func note(_ position: Int, _ step: JournalStepChanges) throws(AtomScopeError) {
         let number = position + 1
         lastStep = number
+        // Over two billion steps take more memory to index than a machine has; the number
+        // must still not trap.
+        guard let listed = Int32(exactly: number) else {
+            throw .malformedStep(path: path, step: number, reason: "the journal has more steps than a timeline can index")
+        }
         if let atom = step.causeAtom { try check(atom, "its cause", step: number) }
         if let location = step.causeLocation, !locations.contains(location) {
             throw .malformedStep(path: path, step: number, reason: "its cause refers to location \(location), which the journal never defines")
         }
         for value in step.values {
-            noteChange(try slot(value.atom, "a value", step: number), step: number)
+            noteChange(try slot(value.atom, "a value", step: number), step: listed)
         }
         for atom in step.released {
-            noteChange(try slot(atom, "a released or recomputed atom", step: number), step: number)
+            noteChange(try slot(atom, "a released or recomputed atom", step: number), step: listed)
         }
         for atom in step.recomputed {
             let slot = try slot(atom, "a released or recomputed atom", step: number)
-            if recomputes[slot].last != number { recomputes[slot].append(number) }
+            if recomputes[slot].last != listed { recomputes[slot].append(listed) }
         }
         for edge in step.edges {
             try check(edge.first, "an edge", step: number)
@@ -101,10 +107,10 @@ final class ChangeIndexBuilder {
         (byID(changes), byID(recomputes))
     }
 
-    private func byID(_ lists: UnsafeMutableBufferPointer<StepList<Int>>) -> [String: [Int]] {
+    private func byID(_ lists: UnsafeMutableBufferPointer<StepList<Int32>>) -> [String: [Int]] {
         var result: [String: [Int]] = [:]
         for (slot, id) in slots.ids.enumerated() where lists[slot].count > 0 {
-            result[id] = Array(lists[slot].elements)
+            result[id] = lists[slot].elements.map(Int.init)
         }
         return result
     }
@@ -123,7 +129,7 @@ final class ChangeIndexBuilder {
     }
 
     @inline(__always)
-    private func noteChange(_ slot: Int, step: Int) {
+    private func noteChange(_ slot: Int, step: Int32) {
         if changes[slot].last != step { changes[slot].append(step) }
     }
 }
