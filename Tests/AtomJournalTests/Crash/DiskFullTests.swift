@@ -23,18 +23,8 @@ struct DiskFullTests {
     @Test("A file size limit stops recording at a whole frame, under every flush policy",
           .enabled(if: ProcessInfo.processInfo.environment["ATOMSCOPE_SANITIZED"] == nil), arguments: policies)
     func fileSizeLimit(policy: String) throws {
-        let configuration = CrashTestConfiguration()
-        let binary = try #require(configuration.counterBinary, "ExampleCounter not found (\(configuration.searched))")
-        let folder = try CrashScratchFolder()
-        defer { folder.remove() }
-        let journal = folder.url.appending(path: "limited.journal")
-        // 12 KiB (`ulimit -f` counts 512-byte blocks): the counter's 3,000 actions need about
-        // 140 KiB.
-        let script = #"trap '' XFSZ; ulimit -f 24; exec "$0" "$@""#
-        let run = try DiskFullRun(
-            command: ["/bin/sh", "-c", script, binary.path, journal.path, "--steps", "3000", "--report", "--flush", policy]
-        )
-        try run.expectRecordingStoppedCleanly(journal: journal, bytesAtMost: 24 << 10)
+        // 12 KiB: the counter's 3,000 actions need about 140 KiB.
+        try limitFileSize(policy: policy, kilobytes: 12, atLeast: 0)
     }
 
     /// The per-commit policies copy into a mapped reserve; with room for its first 64 KiB, the
@@ -43,18 +33,22 @@ struct DiskFullTests {
     @Test("A file size limit met while the journal is mapped stops recording at a whole frame",
           .enabled(if: ProcessInfo.processInfo.environment["ATOMSCOPE_SANITIZED"] == nil), arguments: ["write", "sync"])
     func fileSizeLimitWhileMapped(policy: String) throws {
+        try limitFileSize(policy: policy, kilobytes: 100, atLeast: 64 << 10)
+    }
+
+    /// Records under a file size limit of `kilobytes` until it is met.
+    private func limitFileSize(policy: String, kilobytes: Int, atLeast: Int) throws {
         let configuration = CrashTestConfiguration()
         let binary = try #require(configuration.counterBinary, "ExampleCounter not found (\(configuration.searched))")
         let folder = try CrashScratchFolder()
         defer { folder.remove() }
         let journal = folder.url.appending(path: "limited.journal")
-        // 100 KiB (`ulimit -f` counts 512-byte blocks): the first reserve (64 KiB) fits, the
-        // second (64 KiB more) does not.
-        let script = #"trap '' XFSZ; ulimit -f 200; exec "$0" "$@""#
+        // `ulimit -f` counts 512-byte blocks.
+        let script = #"trap '' XFSZ; ulimit -f "$1"; shift; exec "$0" "$@""#
         let run = try DiskFullRun(
-            command: ["/bin/sh", "-c", script, binary.path, journal.path, "--steps", "3000", "--report", "--flush", policy]
+            command: ["/bin/sh", "-c", script, binary.path, String(kilobytes * 2), journal.path, "--steps", "3000", "--report", "--flush", policy]
         )
-        try run.expectRecordingStoppedCleanly(journal: journal, bytesAtMost: 100 << 10, atLeast: 64 << 10)
+        try run.expectRecordingStoppedCleanly(journal: journal, bytesAtMost: kilobytes << 10, atLeast: atLeast)
     }
 
     @Test("A tmpfs that fills while the journal is mapped stops recording at a whole frame", arguments: ["write", "sync"])
