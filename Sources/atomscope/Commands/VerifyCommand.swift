@@ -11,7 +11,9 @@ struct VerifyCommand: ReportingCommand {
             Exits 0 when the journal is intact, 1 when it is damaged (a torn tail counts unless --repair cut it). \
             Damage in the middle of the file is read past: each damaged run is listed with where valid frames resume, \
             and the valid frames after it are counted. Only a torn tail can be repaired; cutting anywhere else would \
-            lose the frames after the damage.
+            lose the frames after the damage. A journal that a running app is still recording is never cut. Zeros after \
+            the last frame are space the recorder reserved and has not written (it is recording, or its app died): \
+            not damage, and reported as such.
             """
     )
 
