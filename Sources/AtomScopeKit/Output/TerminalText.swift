@@ -43,9 +43,15 @@ public enum TerminalText {
     /// not stored contiguously, which sends the caller the slow way.
     static func hasNoDangerousBytes(_ text: String) -> Bool {
         text.utf8.withContiguousStorageIfAvailable { bytes in
+            guard let base = bytes.baseAddress else { return true }
             var index = 0
             let count = bytes.count
             while index < count {
+                // Eight printable ASCII bytes at a time: most of a line.
+                if index &+ 8 <= count, isPrintableASCII(UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)) {
+                    index &+= 8
+                    continue
+                }
                 let byte = bytes[index]
                 if byte < 0x80 {
                     if (byte < 0x20 && byte != 0x0A && byte != 0x09) || byte == 0x7F { return false }
@@ -65,6 +71,19 @@ public enum TerminalText {
             }
             return true
         } ?? false
+    }
+
+    /// Whether each of the eight bytes of `word` is printable ASCII (0x20 to 0x7E): none has
+    /// its high bit, none is below 0x20 (the subtraction borrows into a byte's high bit only
+    /// there, when no byte is 0x80 or more), and none is 0x7F (zero after the XOR).
+    @inline(__always)
+    static func isPrintableASCII(_ word: UInt64) -> Bool {
+        let high: UInt64 = 0x8080_8080_8080_8080
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let belowSpace = (word &- 0x20 &* ones) & ~word & high
+        let delete = word ^ (0x7F &* ones)
+        let hasDelete = (delete &- ones) & ~delete & high
+        return (word & high) | belowSpace | hasDelete == 0
     }
 
     /// Whether every UTF-8 byte of `text` satisfies `test`; `false` when the text's bytes are

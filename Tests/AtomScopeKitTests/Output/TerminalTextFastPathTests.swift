@@ -27,6 +27,44 @@ struct TerminalTextFastPathTests {
         }
     }
 
+    /// The bytes are looked at eight at a time where they are printable ASCII: a character at
+    /// any place in a long line, at every alignment against those words, is still seen.
+    @Test("Each character at every place of a long ASCII line")
+    func everyPlaceInALongLine() throws {
+        for value in Self.edges {
+            let scalar = try #require(Unicode.Scalar(value))
+            for place in 0..<25 {
+                let text = String(repeating: "x", count: place) + String(scalar) + String(repeating: "y", count: 24 - place)
+                #expect(TerminalText.hasNoDangerousBytes(text) == Self.byRule(text), "U+\(String(value, radix: 16)) at \(place)")
+            }
+        }
+        // The word test alone: every byte value at every place among printable bytes, and
+        // every pair of edge values at every two places (a borrow must not hide one).
+        func word(_ bytes: [UInt8]) -> UInt64 {
+            bytes.enumerated().reduce(0) { $0 | UInt64($1.element) << (8 * $1.offset) }
+        }
+        for byte in UInt8.min...UInt8.max {
+            for place in 0..<8 {
+                var bytes = [UInt8](repeating: 0x41, count: 8)
+                bytes[place] = byte
+                #expect(TerminalText.isPrintableASCII(word(bytes)) == (0x20...0x7E).contains(byte), "byte \(byte) at \(place)")
+            }
+        }
+        let values: [UInt8] = [0x00, 0x01, 0x09, 0x0A, 0x1F, 0x20, 0x21, 0x7E, 0x7F, 0x80, 0xFF]
+        for first in values {
+            for second in values {
+                for place in 0..<8 {
+                    for other in 0..<8 where other != place {
+                        var bytes = [UInt8](repeating: 0x41, count: 8)
+                        bytes[place] = first
+                        bytes[other] = second
+                        #expect(TerminalText.isPrintableASCII(word(bytes)) == bytes.allSatisfy { (0x20...0x7E).contains($0) })
+                    }
+                }
+            }
+        }
+    }
+
     @Test("Random strings of those characters: the bytes and the rule agree, and escaping is unchanged")
     func randomStrings() throws {
         var generator = SystemRandomNumberGenerator()
