@@ -3,7 +3,7 @@
 /// `log` prints a line per step, a million on a large journal, each from ten or so pieces:
 /// appending one `String` to another cost about 350 instructions a piece, appending its bytes
 /// to an array a small copy.
-struct LineBytes {
+package struct LineBytes {
     private var bytes: [UInt8] = []
 
     init() {
@@ -15,7 +15,13 @@ struct LineBytes {
     }
 
     /// The line. The pieces were whole strings, so their bytes are valid UTF-8 together.
-    var text: String {
+    package var text: String {
         String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// Calls `body` with the line's UTF-8 bytes: a caller that writes them out needs no
+    /// `String`, whose making checks every byte again.
+    package func withBytes<R>(_ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
+        bytes.withUnsafeBufferPointer(body)
     }
 }

@@ -42,35 +42,38 @@ public enum TerminalText {
     /// (`E2 80 AA`–`AE`) and U+2066–U+2069 (`E2 81 A6`–`A9`). `false` also when the bytes are
     /// not stored contiguously, which sends the caller the slow way.
     static func hasNoDangerousBytes(_ text: String) -> Bool {
-        text.utf8.withContiguousStorageIfAvailable { bytes in
-            guard let base = bytes.baseAddress else { return true }
-            var index = 0
-            let count = bytes.count
-            while index < count {
-                // Eight printable ASCII bytes at a time: most of a line.
-                if index &+ 8 <= count, isPrintableASCII(UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)) {
-                    index &+= 8
-                    continue
-                }
-                let byte = bytes[index]
-                if byte < 0x80 {
-                    if (byte < 0x20 && byte != 0x0A && byte != 0x09) || byte == 0x7F { return false }
-                    index += 1
-                    continue
-                }
-                // A Swift string is valid UTF-8, so a lead byte has its continuation bytes.
-                let next = index + 1 < count ? bytes[index + 1] : 0
-                let third = index + 2 < count ? bytes[index + 2] : 0
-                switch byte {
-                case 0xC2 where next <= 0x9F: return false
-                case 0xD8 where next == 0x9C: return false
-                case 0xE2 where next == 0x80 && (third == 0x8E || third == 0x8F || (0xAA...0xAE).contains(third)): return false
-                case 0xE2 where next == 0x81 && (0xA6...0xA9).contains(third): return false
-                default: index += 1
-                }
+        text.utf8.withContiguousStorageIfAvailable { bytes in hasNoDangerousBytes(bytes) } ?? false
+    }
+
+    /// ``hasNoDangerousBytes(_:)-(String)`` for valid UTF-8 held as bytes.
+    package static func hasNoDangerousBytes(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let base = bytes.baseAddress else { return true }
+        var index = 0
+        let count = bytes.count
+        while index < count {
+            // Eight printable ASCII bytes at a time: most of a line.
+            if index &+ 8 <= count, isPrintableASCII(UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)) {
+                index &+= 8
+                continue
             }
-            return true
-        } ?? false
+            let byte = bytes[index]
+            if byte < 0x80 {
+                if (byte < 0x20 && byte != 0x0A && byte != 0x09) || byte == 0x7F { return false }
+                index += 1
+                continue
+            }
+            // Valid UTF-8 (a Swift string's bytes), so a lead byte has its continuation bytes.
+            let next = index + 1 < count ? bytes[index + 1] : 0
+            let third = index + 2 < count ? bytes[index + 2] : 0
+            switch byte {
+            case 0xC2 where next <= 0x9F: return false
+            case 0xD8 where next == 0x9C: return false
+            case 0xE2 where next == 0x80 && (third == 0x8E || third == 0x8F || (0xAA...0xAE).contains(third)): return false
+            case 0xE2 where next == 0x81 && (0xA6...0xA9).contains(third): return false
+            default: index += 1
+            }
+        }
+        return true
     }
 
     /// Whether each of the eight bytes of `word` is printable ASCII (0x20 to 0x7E): none has

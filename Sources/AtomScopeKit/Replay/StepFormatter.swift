@@ -38,6 +38,11 @@ public struct StepFormatter: Sendable {
 
     /// The `log` line of a step's summary, the same as the step's.
     public func logLine(_ step: TimelineStepSummary, recomputed: Bool = false) -> String {
+        logLineBytes(step, recomputed: recomputed).text
+    }
+
+    /// The `log` line of a step's summary as bytes, for a caller that writes them out.
+    package func logLineBytes(_ step: TimelineStepSummary, recomputed: Bool = false) -> LineBytes {
         var line = LineBytes()
         appendHeader(step, to: &line)
         let changed = step.changedAtoms
@@ -50,7 +55,7 @@ public struct StepFormatter: Sendable {
             Self.appendList(step.recomputed, to: &list)
             line += style.dim(" (recomputed, unchanged: " + list.text + ")")
         }
-        return line.text
+        return line
     }
 
     private func appendHeader(_ step: TimelineStepSummary, to line: inout LineBytes) {

@@ -48,7 +48,7 @@ struct LogCommand: ReportingCommand {
                 if json {
                     console.print(jsonLine: LogEntry(step))
                 } else {
-                    console.print(formatter.logLine(step, recomputed: recomputed))
+                    console.print(formatter.logLineBytes(step, recomputed: recomputed))
                 }
             case .mark(let mark):
                 if json {

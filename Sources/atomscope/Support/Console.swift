@@ -24,6 +24,19 @@ struct Console {
         Self.writeLine(TerminalText.escaped(text, allowingStyle: style.colored))
     }
 
+    /// Prints a line put together as bytes: written as they are when nothing in them could
+    /// drive the terminal, else as ``print(_:)-(String)`` prints its text.
+    func print(_ line: LineBytes) {
+        let written = line.withBytes { bytes in
+            guard TerminalText.hasNoDangerousBytes(bytes) else { return false }
+            bytes.withMemoryRebound(to: CChar.self) { characters in
+                atomscope_write_line(characters.baseAddress, characters.count)
+            }
+            return true
+        }
+        if !written { print(line.text) }
+    }
+
     /// Writes a line to stdout as `Swift.print` does, through the C library's buffer, without
     /// its boxing of the text into `Any`: `log` writes a million lines on a large journal.
     private static func writeLine(_ line: String) {
