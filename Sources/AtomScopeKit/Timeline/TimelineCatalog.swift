@@ -19,6 +19,9 @@ final class TimelineCatalog: Sendable {
     let locations: [Int: String]
     /// The journal's start time, in microseconds since 1970.
     let startTime: Int64?
+    /// By atom number, the place of its id in ``atomIDs``, so that a step's names are sorted
+    /// as numbers: a table when the numbers are small and dense, as a store's are.
+    private let ranks: [Int32]?
 
     init(index: JournalIndex, startTime: Int64?) {
         var atoms: [Int: TimelineAtom] = [:]
@@ -37,6 +40,40 @@ final class TimelineCatalog: Sendable {
         subscriberNames = index.subscribers.compactMapValues(\.name)
         locations = index.locations.mapValues { "\($0.fileID):\($0.line)" }
         self.startTime = startTime
+        let largest = atoms.keys.max() ?? -1
+        if largest < max(1 << 16, 16 * atoms.count), (atoms.keys.min() ?? 0) >= 0 {
+            let place = Dictionary(atomIDs.enumerated().map { ($1, Int32($0)) }, uniquingKeysWith: { first, _ in first })
+            var ranks = [Int32](repeating: -1, count: largest + 1)
+            for (number, atom) in atoms { ranks[number] = place[atom.id] ?? -1 }
+            self.ranks = ranks
+        } else {
+            ranks = nil
+        }
+    }
+
+    /// The ids of the atoms `numbers`, sorted by id as `sorted()` sorts them, and with
+    /// `unique` each id once (the first of its numbers): what sorting the ids would give,
+    /// found by sorting their places in ``atomIDs``. `nil` when a number has no place (it is
+    /// not defined, or the numbers are too sparse for the table), for the caller to sort the
+    /// ids themselves.
+    func sortedIDs(ofAtoms numbers: [Int], unique: Bool) -> [String]? {
+        guard let ranks else { return nil }
+        var placed: [(rank: Int32, order: Int, number: Int)] = []
+        placed.reserveCapacity(numbers.count)
+        for (order, number) in numbers.enumerated() {
+            guard number >= 0, number < ranks.count, ranks[number] >= 0 else { return nil }
+            placed.append((ranks[number], order, number))
+        }
+        // By place, and among equal ids by their order in the step, as a stable sort keeps them.
+        placed.sort { ($0.rank, $0.order) < ($1.rank, $1.order) }
+        var result: [String] = []
+        result.reserveCapacity(placed.count)
+        var last: Int32 = -1
+        for entry in placed where !unique || entry.rank != last {
+            last = entry.rank
+            result.append(id(ofAtom: entry.number))
+        }
+        return result
     }
 
     /// The id of an atom number; a number the journal never defined is shown as `#n`.
