@@ -420,9 +420,6 @@ public final class JournalReader {
 
     // MARK: Reading the file
 
-    /// Makes `count` bytes at `offset` available in the window. `count` is at most a frame
-    /// header plus the payload limit, so the window never grows past that. A scan reads ahead
-    /// in large chunks; random access (`chunk: 0`) reads just what it needs.
     /// Whether every byte from `offset` to the end of the file is zero. Stops at the first
     /// that is not, which for a frame is among its first eight (its length and checksum).
     private func isUnwritten(from offset: Int) throws(JournalError) -> Bool {
@@ -449,6 +446,9 @@ public final class JournalReader {
         return ScanPosition(offset: offset, expected: readU64(at: offset - windowStart + 9))
     }
 
+    /// Makes `count` bytes at `offset` available in the window. `count` is at most a frame
+    /// header plus the payload limit, so the window never grows past that. A scan reads ahead
+    /// in large chunks; random access (`chunk: 0`) reads just what it needs.
     func load(offset: Int, count: Int, chunk: Int = JournalReader.chunkSize) throws(JournalError) {
         if offset >= windowValid, offset + count <= windowStart + window.count { return }
         let sequential = chunk == Self.chunkSize

@@ -9,14 +9,13 @@ struct AtomSlots {
     let ids: [String]
     /// The definition that gave each slot its id (the one with the smallest number).
     let definitions: [JournalAtomDefinition]
-    private let byNumber: [Int: Int]
-    private let dense: [Int32]?
+    private let slots: NumberTable
 
     init(_ atoms: [Int: JournalAtomDefinition]) {
         var ids: [String] = []
         var definitions: [JournalAtomDefinition] = []
         var slotOfID: [String: Int] = [:]
-        var byNumber: [Int: Int] = [:]
+        var slots: [(number: Int, value: Int)] = []
         for definition in atoms.values.sorted(by: { $0.number < $1.number }) {
             let slot = slotOfID[definition.id] ?? {
                 ids.append(definition.id)
@@ -24,26 +23,16 @@ struct AtomSlots {
                 slotOfID[definition.id] = ids.count - 1
                 return ids.count - 1
             }()
-            byNumber[definition.number] = slot
+            slots.append((definition.number, slot))
         }
         self.ids = ids
         self.definitions = definitions
-        self.byNumber = byNumber
-        let largest = byNumber.keys.max() ?? -1
-        if largest < max(1 << 16, 16 * byNumber.count), (byNumber.keys.min() ?? 0) >= 0 {
-            var table = [Int32](repeating: -1, count: largest + 1)
-            for (number, slot) in byNumber { table[number] = Int32(slot) }
-            dense = table
-        } else {
-            dense = nil
-        }
+        self.slots = NumberTable(slots)
     }
 
     /// The slot of an atom number, or `nil` when the journal never defines it.
     @inline(__always)
     func slot(of number: Int) -> Int? {
-        guard let dense else { return byNumber[number] }
-        guard number >= 0, number < dense.count, dense[number] >= 0 else { return nil }
-        return Int(dense[number])
+        slots[number]
     }
 }

@@ -12,8 +12,8 @@
 /// checked for exclusivity at every step.
 final class ChangeIndexBuilder {
     private let slots: AtomSlots
-    private let locations: NumberSet
-    private let subscribers: NumberSet
+    private let locations: NumberTable
+    private let subscribers: NumberTable
     private let steps: [JournalIndex.StepEntry]
     private let path: String
     /// Per slot, the steps (1-based, ascending) that changed it and that recomputed it; a
@@ -30,8 +30,8 @@ final class ChangeIndexBuilder {
 
     init(index: JournalIndex, slots: AtomSlots, path: String) {
         self.slots = slots
-        locations = NumberSet(index.locations.keys)
-        subscribers = NumberSet(index.subscribers.keys)
+        locations = NumberTable(present: index.locations.keys)
+        subscribers = NumberTable(present: index.subscribers.keys)
         steps = index.steps
         self.path = path
         changesStorage = FixedBuffer(count: slots.ids.count, repeating: StepList())
@@ -59,7 +59,7 @@ final class ChangeIndexBuilder {
             throw .malformedStep(path: path, step: number, reason: "the journal has more steps than a timeline can index")
         }
         if let atom = step.causeAtom { try check(atom, "its cause", step: number) }
-        if let location = step.causeLocation, !locations.contains(location) {
+        if let location = step.causeLocation, locations[location] == nil {
             throw .malformedStep(path: path, step: number, reason: "its cause refers to location \(location), which the journal never defines")
         }
         for value in step.values {
@@ -78,7 +78,7 @@ final class ChangeIndexBuilder {
         }
         for subscription in step.subscriptions {
             try check(subscription.first, "a subscription", step: number)
-            if !subscribers.contains(subscription.second) {
+            if subscribers[subscription.second] == nil {
                 throw .malformedStep(path: path, step: number, reason: "a subscription refers to subscriber \(subscription.second), which the journal never defines")
             }
         }
@@ -131,30 +131,5 @@ final class ChangeIndexBuilder {
     @inline(__always)
     private func noteChange(_ slot: Int, step: Int32) {
         if changes[slot].last != step { changes[slot].append(step) }
-    }
-}
-
-/// Which of a set of non-negative numbers are present, by index when they are small enough
-/// for a table, else by hashing.
-private struct NumberSet {
-    private let table: [Bool]?
-    private let set: Set<Int>
-
-    init(_ numbers: some Collection<Int>) {
-        let largest = numbers.max() ?? -1
-        if largest < max(1 << 16, 16 * numbers.count), (numbers.min() ?? 0) >= 0 {
-            var table = [Bool](repeating: false, count: largest + 1)
-            for number in numbers { table[number] = true }
-            self.table = table
-            set = []
-        } else {
-            table = nil
-            set = Set(numbers)
-        }
-    }
-
-    func contains(_ number: Int) -> Bool {
-        guard let table else { return set.contains(number) }
-        return number >= 0 && number < table.count && table[number]
     }
 }

@@ -20,8 +20,8 @@ final class TimelineCatalog: Sendable {
     /// The journal's start time, in microseconds since 1970.
     let startTime: Int64?
     /// By atom number, the place of its id in ``atomIDs``, so that a step's names are sorted
-    /// as numbers: a table when the numbers are small and dense, as a store's are.
-    private let ranks: [Int32]?
+    /// as numbers.
+    private let ranks: NumberTable
 
     init(index: JournalIndex, startTime: Int64?) {
         var atoms: [Int: TimelineAtom] = [:]
@@ -40,35 +40,26 @@ final class TimelineCatalog: Sendable {
         subscriberNames = index.subscribers.compactMapValues(\.name)
         locations = index.locations.mapValues { "\($0.fileID):\($0.line)" }
         self.startTime = startTime
-        let largest = atoms.keys.max() ?? -1
-        if largest < max(1 << 16, 16 * atoms.count), (atoms.keys.min() ?? 0) >= 0 {
-            let place = Dictionary(atomIDs.enumerated().map { ($1, Int32($0)) }, uniquingKeysWith: { first, _ in first })
-            var ranks = [Int32](repeating: -1, count: largest + 1)
-            for (number, atom) in atoms { ranks[number] = place[atom.id] ?? -1 }
-            self.ranks = ranks
-        } else {
-            ranks = nil
-        }
+        let place = Dictionary(atomIDs.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
+        ranks = NumberTable(atoms.compactMap { number, atom in place[atom.id].map { (number, $0) } })
     }
 
     /// The ids of the atoms `numbers`, sorted by id as `sorted()` sorts them, and with
     /// `unique` each id once (the first of its numbers): what sorting the ids would give,
-    /// found by sorting their places in ``atomIDs``. `nil` when a number has no place (it is
-    /// not defined, or the numbers are too sparse for the table), for the caller to sort the
-    /// ids themselves.
+    /// found by sorting their places in ``atomIDs``. `nil` when a number has no place (the
+    /// journal does not define it), for the caller to sort the ids themselves.
     func sortedIDs(ofAtoms numbers: [Int], unique: Bool) -> [String]? {
-        guard let ranks else { return nil }
-        var placed: [(rank: Int32, order: Int, number: Int)] = []
+        var placed: [(rank: Int, order: Int, number: Int)] = []
         placed.reserveCapacity(numbers.count)
         for (order, number) in numbers.enumerated() {
-            guard number >= 0, number < ranks.count, ranks[number] >= 0 else { return nil }
-            placed.append((ranks[number], order, number))
+            guard let rank = ranks[number] else { return nil }
+            placed.append((rank, order, number))
         }
         // By place, and among equal ids by their order in the step, as a stable sort keeps them.
         placed.sort { ($0.rank, $0.order) < ($1.rank, $1.order) }
         var result: [String] = []
         result.reserveCapacity(placed.count)
-        var last: Int32 = -1
+        var last = -1
         for entry in placed where !unique || entry.rank != last {
             last = entry.rank
             result.append(id(ofAtom: entry.number))

@@ -29,9 +29,7 @@ struct Console {
     func print(_ line: LineBytes) {
         let written = line.withBytes { bytes in
             guard TerminalText.hasNoDangerousBytes(bytes) else { return false }
-            bytes.withMemoryRebound(to: CChar.self) { characters in
-                atomscope_write_line(characters.baseAddress, characters.count)
-            }
+            Self.writeLine(bytes)
             return true
         }
         if !written { print(line.text) }
@@ -41,10 +39,12 @@ struct Console {
     /// its boxing of the text into `Any`: `log` writes a million lines on a large journal.
     private static func writeLine(_ line: String) {
         var line = line
-        line.withUTF8 { bytes in
-            bytes.withMemoryRebound(to: CChar.self) { characters in
-                atomscope_write_line(characters.baseAddress, characters.count)
-            }
+        line.withUTF8 { writeLine($0) }
+    }
+
+    private static func writeLine(_ bytes: UnsafeBufferPointer<UInt8>) {
+        bytes.withMemoryRebound(to: CChar.self) { characters in
+            atomscope_write_line(characters.baseAddress, characters.count)
         }
     }
 
