@@ -11,7 +11,8 @@ public enum JournalFormat {
     /// 1.1 adds the subscriber's name at the end of a subscriber definition; 1.2 adds step
     /// extensions after a step's sections, the first of them the atoms recomputed to an equal
     /// value; 1.3 adds the patched extension, which writes a changed JSON array as edits to
-    /// its previous value.
+    /// its previous value; 1.4 lets a journal not yet closed end in 17 or more zero bytes,
+    /// space its recorder reserved and has not written.
     public static let minorVersion: UInt16 = 4
     /// The size of the random per-journal salt mixed into every frame checksum.
     public static let saltSize = 16
