@@ -15,6 +15,11 @@ public struct AtomTransactionContext: AtomWatchableContext, _AtomStoreContext {
     @usableFromInline let scope: ScopeState?
     /// The work an async atom's evaluation starts; `nil` for other atoms.
     @usableFromInline let run: AsyncRun?
+    /// The evaluation's frame when it is one the store keeps for its whole life
+    /// (``EvaluationFrames/lastingFrame(at:)``): valid as long as this context holds the
+    /// store, so that the inlined watch reads it with no call into the store. `nil` for deeper
+    /// evaluations and for contexts that never watch.
+    @usableFromInline let frame: FrameRef?
 
     init(store: AtomStore, depth: Int, token: Int, scope: ScopeState?, run: AsyncRun?) {
         self.store = store
@@ -22,6 +27,7 @@ public struct AtomTransactionContext: AtomWatchableContext, _AtomStoreContext {
         self.token = token
         self.scope = scope
         self.run = run
+        frame = store.frames.lastingFrame(at: depth)
     }
 
     /// The value of an atom, made a dependency of the atom being computed.
@@ -36,8 +42,18 @@ public struct AtomTransactionContext: AtomWatchableContext, _AtomStoreContext {
         // of the value; the recomputation it hands over is compiled there too
         // (`TypedEvaluation.swift`).
         let key = atom.key
-        if let found = store.sameDependency(depth: depth, token: token, type: ObjectIdentifier(A.self), matches: { Node<A>.hasKey(cell: $0, key) }) {
-            store.prepareRead(cell: found)
+        let found: NodeRef?
+        if let frame {
+            // The frame's memory, not the store's fields: these accesses are to a pointer's
+            // pointee, which the runtime never checks (the proof at `NodeBase` covers them).
+            found = frame.pointee.sameDependency(token: token, type: ObjectIdentifier(A.self)) { Node<A>.hasKey(cell: $0, key) }
+        } else {
+            found = store.sameDependency(depth: depth, token: token, type: ObjectIdentifier(A.self)) { Node<A>.hasKey(cell: $0, key) }
+        }
+        if let found {
+            if found.pointee.mark != .clean || !found.pointee.hasValue {
+                store.prepareRead(cell: found)
+            }
             return Node<A>.presentValue(cell: found)
         }
         return store.watch(atom, depth: depth, token: token, scope: scope, run: run, typed: { Node<A>.evaluateTyped($0, in: $1) })

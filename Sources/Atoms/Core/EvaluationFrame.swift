@@ -7,18 +7,19 @@
 /// A struct in memory the store owns (``EvaluationFrames``), reached by nesting depth: as an
 /// object, every evaluation retained and released its frame three times (taking it, and the
 /// context that carries it).
+@usableFromInline
 struct EvaluationFrame {
     /// The dependencies of the evaluating node before this evaluation: a view of the node's
     /// own list (``NodeList``), which stays as it is until the evaluation ends.
-    var previous = NodeList()
+    @usableFromInline var previous = NodeList()
     /// The token of the running evaluation; 0 once it has returned, so that a context that
     /// escaped its evaluation can tell.
-    var token = 0
+    @usableFromInline var token = 0
     /// How many of the node's previous dependencies this evaluation watched again, in order.
-    var confirmed = 0
+    @usableFromInline var confirmed = 0
     /// Whether the evaluation departed from its previous dependencies; from then on
     /// `watched` holds every atom it watched.
-    var diverged = false
+    @usableFromInline var diverged = false
     /// Unretained (``NodeList``): every node an evaluation watches is alive until the
     /// transaction ends, and the frame is done with it before then. Owned by the frame.
     var watched = NodeList()
@@ -26,7 +27,9 @@ struct EvaluationFrame {
     var cursor = 0
 }
 
-/// Where a frame is; valid until the store's evaluations have all returned (``EvaluationFrames``).
+/// Where a frame is; valid until the store's evaluations have all returned (``EvaluationFrames``),
+/// and for the store's life when it is in the first chunk (``EvaluationFrames/lastingFrame(at:)``).
+@usableFromInline
 typealias FrameRef = UnsafeMutablePointer<EvaluationFrame>
 
 /// The store's evaluation frames by nesting depth, in chunks that never move while an
@@ -57,6 +60,16 @@ struct EvaluationFrames {
         let chunk = depth / Self.chunkSize
         guard depth >= 0, chunk < chunks.count else { return nil }
         return chunks[chunk] + depth % Self.chunkSize
+    }
+
+    /// The frame at `depth` if it is in the first chunk, which is freed only with the store:
+    /// a context that holds the store can keep this address for as long as it lives, and
+    /// reach its frame without asking the store (``AtomTransactionContext``'s inlined watch).
+    /// `nil` for deeper frames, whose chunks go once every evaluation has returned.
+    @inline(__always)
+    func lastingFrame(at depth: Int) -> FrameRef? {
+        guard UInt(bitPattern: depth) < UInt(Self.chunkSize), let first else { return nil }
+        return first + depth
     }
 
     /// The frame at `depth`, made if needed.

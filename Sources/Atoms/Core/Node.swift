@@ -26,6 +26,7 @@
 @MainActor
 @usableFromInline
 class NodeBase {
+    @usableFromInline
     enum Mark: UInt8 {
         /// The value is current.
         case clean

@@ -19,7 +19,7 @@ struct NodeCell {
     @usableFromInline let number: Int
     /// The identity of the atom's type (the node's `key.type`), compared before the atom's
     /// own key by the typed lookups.
-    let atomType: ObjectIdentifier
+    @usableFromInline let atomType: ObjectIdentifier
     /// Whether the atom starts asynchronous work when evaluated (``NodeBase``'s).
     let startsAsyncWork: Bool
     /// Whether a scope owns the node.
@@ -30,12 +30,12 @@ struct NodeCell {
     var changedEpoch = 0
     /// The epoch of the transaction that initialized the node.
     var initializedEpoch = 0
-    var mark = NodeBase.Mark.clean
-    var hasValue = false
+    @usableFromInline var mark = NodeBase.Mark.clean
+    @usableFromInline var hasValue = false
     var isAlive = true
     var isEvaluating = false
     /// The token of the last evaluation that watched this node, to skip duplicates cheaply.
-    var watchToken = 0
+    @usableFromInline var watchToken = 0
     /// The node's recomputation compiled for its atom type (`TypedEvaluation.swift`); `nil`
     /// until a typed entry point installs it.
     var typedEvaluate: TypedEvaluation?

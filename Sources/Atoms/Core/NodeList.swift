@@ -20,21 +20,25 @@
 /// when it is replaced and when the owner goes away. A copy made elsewhere (the evaluation
 /// frame's `previous`) is a view: valid until the owner's field next changes, and never
 /// mutated or freed itself.
+@usableFromInline
 struct NodeList: RandomAccessCollection {
-    private var base: UnsafeMutablePointer<NodeRef>?
-    private(set) var count = 0
+    @usableFromInline private(set) var base: UnsafeMutablePointer<NodeRef>?
+    @usableFromInline private(set) var count = 0
     private var capacity = 0
 
+    @usableFromInline
     init() {}
 
-    var startIndex: Int { 0 }
-    var endIndex: Int { count }
+    @usableFromInline var startIndex: Int { 0 }
+    @usableFromInline var endIndex: Int { count }
 
+    @usableFromInline
     subscript(position: Int) -> NodeBase {
         cell(at: position).pointee.node.takeUnretainedValue()
     }
 
     /// The cell of the node at `position`.
+    @inlinable
     @inline(__always)
     func cell(at position: Int) -> NodeRef {
         precondition(UInt(bitPattern: position) < UInt(bitPattern: count), "NodeList index out of range")

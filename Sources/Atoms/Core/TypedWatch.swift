@@ -26,6 +26,7 @@ extension EvaluationFrame {
     /// While the evaluation follows the last one, that is the dependency at this position
     /// (confirmed), or the one just confirmed, watched again. Once it departed from it
     /// (kairo `unstable`), the atom is looked for among those watched so far and last time.
+    @inlinable
     @inline(__always)
     mutating func sameDependency(token: Int, type: ObjectIdentifier, matches: (NodeRef) -> Bool) -> NodeRef? {
         guard self.token == token else { return nil }
@@ -55,8 +56,9 @@ extension EvaluationFrame {
     /// whole, so that dependencies switching among a few atoms never hash a key. Nodes in
     /// either list are alive: the evaluating node holds its previous dependencies, and
     /// nothing is released while it evaluates.
+    @usableFromInline
     @inline(never)
-    private mutating func switchedDependency(token: Int, type: ObjectIdentifier, matches: (NodeRef) -> Bool) -> NodeRef? {
+    mutating func switchedDependency(token: Int, type: ObjectIdentifier, matches: (NodeRef) -> Bool) -> NodeRef? {
         guard let cell = findSwitched(type: type, matches: matches) else { return nil }
         if cell.pointee.watchToken != token {
             cell.pointee.watchToken = token

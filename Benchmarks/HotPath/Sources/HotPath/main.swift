@@ -114,7 +114,18 @@ struct AvoidableC3: ValueAtom, Hashable {
     func value(context: Context) -> Int { context.watch(AvoidableC2().changes) + 1 }
 }
 
-/// N writes of one kairo shape (`unstable` or `avoidable`), an effect re-watching its leaf and
+/// kairo repeated's node: the same source watched 30 times, one dependency.
+struct RepeatedNode: ValueAtom, Hashable {
+    func value(context: Context) -> Int {
+        var sum = 0
+        for _ in 0..<30 {
+            sum += context.watch(Source())
+        }
+        return sum
+    }
+}
+
+/// N writes of one kairo shape (`unstable`, `avoidable`, `repeated` or `diamond`), an effect re-watching its leaf and
 /// a read of the leaf after each write, as the benchmark makes them.
 @MainActor
 func runShape<Leaf: Atom<Int> & Hashable>(_ leaf: Leaf, writes: Int, expected: (Int) -> Int) -> Int32 {
@@ -147,5 +158,11 @@ if arguments.count == 3, arguments[1] == "unstable", let writes = Int(arguments[
 }
 if arguments.count == 3, arguments[1] == "avoidable", let writes = Int(arguments[2]), writes > 0 {
     exit(MainActor.assumeIsolated { runShape(AvoidableC3(), writes: writes) { _ in 1 } })
+}
+if arguments.count == 3, arguments[1] == "repeated", let writes = Int(arguments[2]), writes > 0 {
+    exit(MainActor.assumeIsolated { runShape(RepeatedNode(), writes: writes) { 30 * $0 } })
+}
+if arguments.count == 3, arguments[1] == "diamond", let writes = Int(arguments[2]), writes > 0 {
+    exit(MainActor.assumeIsolated { runShape(DiamondSum(), writes: writes) { 5 * $0 + 10 } })
 }
 exit(MainActor.assumeIsolated { run() })
