@@ -4,45 +4,53 @@
 ///
 /// Four entries, replaced in turn. A released node is forgotten at once, so every entry is a
 /// live node of the root (scope 0).
+///
+/// The entries are cells (``NodeCell``), unretained: as node references, each lookup retained
+/// and released every entry it looked at, about a sixth of a write to an atom with no
+/// dependents. Why an entry's node is alive: a node is remembered only while it is in the
+/// store's table, it leaves the table only in `release`, and `release` forgets it in the same
+/// step (`AtomStore+Release.swift`), before the node can go.
 @MainActor
 struct RecentNodes {
-    private var entries: (NodeBase?, NodeBase?, NodeBase?, NodeBase?) = (nil, nil, nil, nil)
+    private var entries: (NodeRef?, NodeRef?, NodeRef?, NodeRef?) = (nil, nil, nil, nil)
     private var next = 0
 
     /// The remembered node for `atom`, if there is one.
     func node<A: Atom>(for atom: A) -> Node<A>? {
         let key = atom.key
-        guard let found = node(type: ObjectIdentifier(A.self), matches: { Node<A>.hasKey($0, key) }) else { return nil }
+        guard let found = cell(type: ObjectIdentifier(A.self), matches: { Node<A>.hasKey(cell: $0, key) }) else { return nil }
         // A node's key holds its atom's type identity, so a node of `A`'s type is a `Node<A>`.
-        return unsafeDowncast(found, to: Node<A>.self)
+        return unsafeDowncast(found.pointee.node.takeUnretainedValue(), to: Node<A>.self)
     }
 
-    /// The remembered node of `type` that `matches` (which compares keys), for callers
-    /// that compare typed keys themselves.
-    func node(type: ObjectIdentifier, matches: (NodeBase) -> Bool) -> NodeBase? {
-        if let entry = entries.0, entry.key.type == type, matches(entry) { return entry }
-        if let entry = entries.1, entry.key.type == type, matches(entry) { return entry }
-        if let entry = entries.2, entry.key.type == type, matches(entry) { return entry }
-        if let entry = entries.3, entry.key.type == type, matches(entry) { return entry }
+    /// The cell of the remembered node of `type` that `matches` (which compares keys), for
+    /// callers that compare typed keys themselves.
+    func cell(type: ObjectIdentifier, matches: (NodeRef) -> Bool) -> NodeRef? {
+        if let entry = entries.0, entry.pointee.atomType == type, matches(entry) { return entry }
+        if let entry = entries.1, entry.pointee.atomType == type, matches(entry) { return entry }
+        if let entry = entries.2, entry.pointee.atomType == type, matches(entry) { return entry }
+        if let entry = entries.3, entry.pointee.atomType == type, matches(entry) { return entry }
         return nil
     }
 
     /// Remembers a root node, in place of the oldest entry.
     mutating func remember(_ node: NodeBase) {
+        let cell = node.cell
         switch next {
-        case 0: entries.0 = node
-        case 1: entries.1 = node
-        case 2: entries.2 = node
-        default: entries.3 = node
+        case 0: entries.0 = cell
+        case 1: entries.1 = cell
+        case 2: entries.2 = cell
+        default: entries.3 = cell
         }
         next = (next + 1) & 3
     }
 
     /// Forgets a node that is being released.
     mutating func forget(_ node: NodeBase) {
-        if entries.0 === node { entries.0 = nil }
-        if entries.1 === node { entries.1 = nil }
-        if entries.2 === node { entries.2 = nil }
-        if entries.3 === node { entries.3 = nil }
+        let cell = node.cell
+        if entries.0 == cell { entries.0 = nil }
+        if entries.1 == cell { entries.1 = nil }
+        if entries.2 == cell { entries.2 = nil }
+        if entries.3 == cell { entries.3 = nil }
     }
 }

@@ -10,13 +10,13 @@ extension AtomStore {
     @inlinable
     func typedSet<A: StateAtom>(_ newValue: A.Produced, for atom: A, at location: SourceLocation) {
         let key = atom.key
-        if let found = recentRootNode(type: ObjectIdentifier(A.self), matches: { Node<A>.hasKey($0, key) }) {
-            let node = unsafeDowncast(found, to: Node<A>.self)
+        if let found = recentRootNode(type: ObjectIdentifier(A.self), matches: { Node<A>.hasKey(cell: $0, key) }) {
+            let slot = NodeBlock.value(in: found, A.self, A.Produced.self)
             let write = beginWrite(to: found, at: location)
             if write.replacesValue {
-                node.slot.pointee = newValue
+                slot.pointee = newValue
             } else {
-                node.slot.initialize(to: newValue)
+                slot.initialize(to: newValue)
             }
             endWrite(write, to: found)
             return
@@ -28,17 +28,17 @@ extension AtomStore {
     @inlinable
     func typedRead<A: Atom>(_ atom: A) -> A.Produced {
         let key = atom.key
-        if let found = recentRootNode(type: ObjectIdentifier(A.self), matches: { Node<A>.hasKey($0, key) }) {
-            prepareRead(found)
-            return unsafeDowncast(found, to: Node<A>.self).presentValue
+        if let found = recentRootNode(type: ObjectIdentifier(A.self), matches: { Node<A>.hasKey(cell: $0, key) }) {
+            prepareRead(cell: found)
+            return Node<A>.presentValue(cell: found)
         }
         return read(atom, in: nil, at: nil)
     }
 
-    /// The recent root node of `type` that `matches` (which compares keys), if any.
+    /// The cell of the recent root node of `type` that `matches` (which compares keys), if any.
     @usableFromInline
-    func recentRootNode(type: ObjectIdentifier, matches: (NodeBase) -> Bool) -> NodeBase? {
-        recentNodes.node(type: type, matches: matches)
+    func recentRootNode(type: ObjectIdentifier, matches: (NodeRef) -> Bool) -> NodeRef? {
+        recentNodes.cell(type: type, matches: matches)
     }
 
     /// Starts a `set` of `node`: a transaction of its own unless one is running (whose cause
@@ -46,14 +46,14 @@ extension AtomStore {
     /// stores the value into the slot (initializing it if the node had none), then calls
     /// `endWrite(_:to:)`.
     @usableFromInline
-    func beginWrite(to node: NodeBase, at location: SourceLocation) -> TypedWrite {
+    func beginWrite(to cell: NodeRef, at location: SourceLocation) -> TypedWrite {
         let startsTransaction = transactionDepth == 0
         if startsTransaction {
             beginTransaction(PendingCause(operation: .set, location: location))
         }
-        noteCauseNode(node)
-        let replacesValue = node.hasValue
-        node.hasValue = true
+        noteCauseNode(cell.pointee.node.takeUnretainedValue())
+        let replacesValue = cell.pointee.hasValue
+        cell.pointee.hasValue = true
         return TypedWrite(replacesValue: replacesValue, startsTransaction: startsTransaction)
     }
 
@@ -61,10 +61,10 @@ extension AtomStore {
     /// authoritative (a pending recompute must not overwrite it), and it propagates unless
     /// it is the node's first; then the transaction the write started ends.
     @usableFromInline
-    func endWrite(_ write: TypedWrite, to node: NodeBase) {
-        node.mark = .clean
+    func endWrite(_ write: TypedWrite, to cell: NodeRef) {
+        cell.pointee.mark = .clean
         if write.replacesValue {
-            didChange(node)
+            didChange(cell: cell)
         }
         if write.startsTransaction {
             finishTransaction()
