@@ -30,6 +30,13 @@ public struct AtomTransactionContext: AtomWatchableContext, _AtomStoreContext {
         frame = store.frames.lastingFrame(at: depth)
     }
 
+    /// The status of the asynchronous work of the atom this evaluation watched last (a
+    /// modifier's base, right after the modified atom watched it); `nil` for a synchronous one.
+    @usableFromInline
+    func lastWatchedStatus() -> Any? {
+        store.lastWatchedNode(depth: depth)?.asyncStatus
+    }
+
     /// The value of an atom, made a dependency of the atom being computed.
     ///
     /// An async atom's work may also watch after an `await`: the atom then depends on what it

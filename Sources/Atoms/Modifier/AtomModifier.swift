@@ -33,9 +33,11 @@ public protocol AtomModifier: Sendable {
 }
 
 public extension AtomModifier {
+    @inlinable
     @MainActor
     func shouldPropagate(from oldValue: Produced, to newValue: Produced) -> Bool { true }
 
+    @inlinable
     @MainActor
     func _modify(value: Base, baseStatus: () -> Any?) -> Produced {
         modify(value: value)
@@ -44,6 +46,7 @@ public extension AtomModifier {
 
 public extension Atom {
     /// Applies a modifier to this atom.
+    @inlinable
     func modifier<M: AtomModifier>(_ modifier: M) -> ModifiedAtom<Self, M> where M.Base == Produced {
         ModifiedAtom(atom: self, modifier: modifier)
     }

@@ -1,30 +1,59 @@
 /// An atom that watches another atom and produces a modifier's transformation of its value.
 ///
 /// Create one through a modifier such as ``Atom/changes`` rather than directly.
+///
+/// Its key, its computation and its cut-off are inlinable, like the typed watch
+/// (`TypedWatch.swift`): compiled once in this module for every atom type, a watch of
+/// `CountAtom().changes` asked the runtime for the generic metadata of the key and of the
+/// node at every recomputation, about a tenth of a write that the cut-off stops.
 public struct ModifiedAtom<Node: Atom, Modifier: AtomModifier>: Atom where Node.Produced == Modifier.Base {
     /// Combines the original atom's key and the modifier's key.
     public struct Key: Hashable, Sendable {
-        let atomKey: Node.Key
-        let modifierKey: Modifier.Key
+        @usableFromInline let atomKey: Node.Key
+        @usableFromInline let modifierKey: Modifier.Key
+
+        @usableFromInline
+        init(atomKey: Node.Key, modifierKey: Modifier.Key) {
+            self.atomKey = atomKey
+            self.modifierKey = modifierKey
+        }
+
+        @inlinable
+        public static func == (lhs: Key, rhs: Key) -> Bool {
+            lhs.atomKey == rhs.atomKey && lhs.modifierKey == rhs.modifierKey
+        }
+
+        @inlinable
+        public func hash(into hasher: inout Hasher) {
+            hasher.combine(atomKey)
+            hasher.combine(modifierKey)
+        }
     }
 
-    let atom: Node
-    let modifier: Modifier
+    @usableFromInline let atom: Node
+    @usableFromInline let modifier: Modifier
 
+    @usableFromInline
+    init(atom: Node, modifier: Modifier) {
+        self.atom = atom
+        self.modifier = modifier
+    }
+
+    @inlinable
     public var key: Key {
         Key(atomKey: atom.key, modifierKey: modifier.key)
     }
 
     public var _kind: AtomKind { .modified }
 
+    @inlinable
     @MainActor
     public func _produce(context: AtomTransactionContext) -> Modifier.Produced {
         let value = context.watch(atom)
-        return modifier._modify(value: value) {
-            context.store.lastWatchedNode(depth: context.depth)?.asyncStatus
-        }
+        return modifier._modify(value: value) { context.lastWatchedStatus() }
     }
 
+    @inlinable
     @MainActor
     public func _shouldPropagate(from oldValue: Modifier.Produced, to newValue: Modifier.Produced) -> Bool {
         modifier.shouldPropagate(from: oldValue, to: newValue)
