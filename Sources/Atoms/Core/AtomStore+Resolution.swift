@@ -36,7 +36,16 @@ extension AtomStore {
         }
         let node = makeNode(for: atom, key: key, scope: owner)
         node.install(typed)
-        node.store(produce(for: node))
+        // The first computation through the typed recomputation when there is one (it takes
+        // the general path itself for what it does not cover): run here, generic code
+        // compiled once for every atom type (a modifier's own computation, say) would hand
+        // the atoms it watches recomputations of that generic kind, and they would ask the
+        // runtime for metadata at every later recompute.
+        if let typed = node.typedEvaluate {
+            _ = typed(node.cell, self)
+        } else {
+            node.store(produce(for: node))
+        }
         return node
     }
 
