@@ -30,6 +30,16 @@ public struct AtomTransactionContext: AtomWatchableContext, _AtomStoreContext {
         frame = store.frames.lastingFrame(at: depth)
     }
 
+    /// A context for the evaluation at `depth`, whose frame the caller has at hand.
+    init(store: AtomStore, depth: Int, token: Int, frame: FrameRef, scope: ScopeState?, run: AsyncRun?) {
+        self.store = store
+        self.depth = depth
+        self.token = token
+        self.scope = scope
+        self.run = run
+        self.frame = EvaluationFrames.lasts(depth: depth) ? frame : nil
+    }
+
     /// The status of the asynchronous work of the atom this evaluation watched last (a
     /// modifier's base, right after the modified atom watched it); `nil` for a synchronous one.
     @usableFromInline

@@ -95,9 +95,9 @@ extension AtomStore {
         if node.isEvaluating {
             Self.cycleFailure(node.atom)
         }
-        let (depth, token) = beginEvaluation(of: node.cell)
+        let (depth, token, frame) = beginEvaluation(of: node.cell)
         let run = node.startsAsyncWork ? AsyncRun(node: node, kind: .task) : nil
-        let context = AtomTransactionContext(store: self, depth: depth, token: token, scope: node.scope, run: run)
+        let context = AtomTransactionContext(store: self, depth: depth, token: token, frame: frame, scope: node.scope, run: run)
         let value: A.Produced
         if DeepEvaluation.needsHandOff(depth: evaluationDepth) {
             let atom = node.atom
@@ -105,7 +105,7 @@ extension AtomStore {
         } else {
             value = node.atom._produce(context: context)
         }
-        endEvaluation(of: node.cell, depth: depth)
+        endEvaluation(of: node.cell, depth: depth, frame: frame)
         return value
     }
 
@@ -115,8 +115,13 @@ extension AtomStore {
     }
 
     /// Takes the frame of the next nesting depth for an evaluation of the node of `cell`;
-    /// returns that depth and the evaluation's token.
-    func beginEvaluation(of cell: NodeRef) -> (depth: Int, token: Int) {
+    /// returns that depth, the evaluation's token and the frame, which stays where it is
+    /// until the evaluation ends (``EvaluationFrames``).
+    ///
+    /// Inlined into the two evaluations (typed and general), like `endEvaluation`: as calls,
+    /// the pair cost a tenth of a deep write, each finding the frame again by depth.
+    @inline(__always)
+    func beginEvaluation(of cell: NodeRef) -> (depth: Int, token: Int, frame: FrameRef) {
         let token = nextToken
         nextToken = token + 1
         let depth = evaluationDepth
@@ -125,25 +130,16 @@ extension AtomStore {
         frame.pointee.previous = cell.pointee.upstream
         frame.pointee.token = token
         cell.pointee.isEvaluating = true
-        return (depth, token)
+        return (depth, token, frame)
     }
 
     /// Records what the evaluation watched as the node's dependencies, if that changed, and
     /// gives the frame back.
-    @usableFromInline
-    func endEvaluation(of cell: NodeRef, depth: Int) {
+    @inline(__always)
+    func endEvaluation(of cell: NodeRef, depth: Int, frame: FrameRef) {
         cell.pointee.isEvaluating = false
-        // Made by `beginEvaluation` at this depth, and not freed while an evaluation runs.
-        let frame = frames.frame(at: depth).unsafelyUnwrapped
-        if frame.pointee.diverged {
-            replaceDependencies(of: cell.pointee.node.takeUnretainedValue(), afterWatching: frame.pointee.watched)
-            frame.pointee.watched.removeAll()
-            frame.pointee.diverged = false
-        } else {
-            let confirmed = frame.pointee.confirmed
-            if confirmed < frame.pointee.previous.count {
-                replaceDependencies(of: cell.pointee.node.takeUnretainedValue(), afterWatching: frame.pointee.previous[0..<confirmed])
-            }
+        if frame.pointee.diverged || frame.pointee.confirmed < frame.pointee.previous.count {
+            replaceDependencies(of: cell, after: frame)
         }
         frame.pointee.token = 0
         frame.pointee.previous = NodeList()
@@ -152,6 +148,20 @@ extension AtomStore {
         evaluationDepth = depth
         if depth == 0 {
             frames.trim()
+        }
+    }
+
+    /// `endEvaluation` for an evaluation that did not watch exactly its previous dependencies:
+    /// what it watched becomes the node's dependencies.
+    @inline(never)
+    private func replaceDependencies(of cell: NodeRef, after frame: FrameRef) {
+        if frame.pointee.diverged {
+            replaceDependencies(of: cell.pointee.node.takeUnretainedValue(), afterWatching: frame.pointee.watched)
+            frame.pointee.watched.removeAll()
+            frame.pointee.diverged = false
+        } else {
+            let confirmed = frame.pointee.confirmed
+            replaceDependencies(of: cell.pointee.node.takeUnretainedValue(), afterWatching: frame.pointee.previous[0..<confirmed])
         }
     }
 

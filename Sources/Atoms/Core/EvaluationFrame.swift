@@ -68,8 +68,14 @@ struct EvaluationFrames {
     /// `nil` for deeper frames, whose chunks go once every evaluation has returned.
     @inline(__always)
     func lastingFrame(at depth: Int) -> FrameRef? {
-        guard UInt(bitPattern: depth) < UInt(Self.chunkSize), let first else { return nil }
+        guard Self.lasts(depth: depth), let first else { return nil }
         return first + depth
+    }
+
+    /// Whether the frame at `depth` is in the first chunk (see `lastingFrame(at:)`).
+    @inline(__always)
+    static func lasts(depth: Int) -> Bool {
+        UInt(bitPattern: depth) < UInt(chunkSize)
     }
 
     /// The frame at `depth`, made if needed.

@@ -50,11 +50,12 @@ extension AtomStore {
         guard !cell.pointee.startsAsyncWork, !hasOverrides, !cell.pointee.isScoped, !cell.pointee.isEvaluating,
               !DeepEvaluation.needsHandOff(depth: evaluationDepth + 1)
         else { return nil }
-        let (depth, token) = beginEvaluation(of: cell)
+        let (depth, token, frame) = beginEvaluation(of: cell)
         let hadValue = cell.pointee.hasValue
-        let propagates = body(AtomTransactionContext(store: self, depth: depth, token: token, scope: nil, run: nil), hadValue)
+        let context = AtomTransactionContext(store: self, depth: depth, token: token, frame: frame, scope: nil, run: nil)
+        let propagates = body(context, hadValue)
         cell.pointee.hasValue = true
-        endEvaluation(of: cell, depth: depth)
+        endEvaluation(of: cell, depth: depth, frame: frame)
         return propagates
     }
 
