@@ -61,11 +61,12 @@ extension AtomStore {
 
     private func markDescendants(of root: NodeRef) {
         let epoch = self.epoch
-        var stack = ContiguousArray<NodeRef>()
-        swap(&stack, &markStack)
-        defer { swap(&stack, &markStack) }
         // Depth first, visiting the last marked child of a node next. That child goes
         // straight to `current` instead of through the stack, so a chain never touches it.
+        // The store's stack is used in place: marking calls no code that could mark again
+        // (no user code runs), so no other use of it is open, and the stack is empty between
+        // markings. Moved into a local and back, as it was, an empty array's storage was
+        // retained and released at every marking.
         var current: NodeRef? = root
         while let node = current {
             current = nil
@@ -76,12 +77,12 @@ extension AtomStore {
                 downstream.pointee.mark = .check
                 marked.append(downstream)
                 if let pending = current {
-                    stack.append(pending)
+                    markStack.append(pending)
                 }
                 current = downstream
             }
             if current == nil {
-                current = stack.popLast()
+                current = markStack.popLast()
             }
         }
     }

@@ -8,10 +8,19 @@
 final class UpdateWaiters {
     private var waiters: [Int: (continuation: CheckedContinuation<Bool, Never>, timeout: Task<Void, Never>?)] = [:]
     private var nextWaiter = 0
+    private let subscriber: Subscriber
 
-    /// Starts listening to the subscriber's updates. The subscriber holds the waiters weakly:
-    /// they live as long as the context that owns them.
+    /// Listens to the subscriber's updates while anyone waits. The subscriber holds the
+    /// waiters weakly: they live as long as the context that owns them.
+    ///
+    /// Only while anyone waits: a weak reference loaded at every update of every context
+    /// (the object then has a side table, so each load and release takes the runtime's slow
+    /// path) cost more than the rest of an effect's notification.
     init(listeningTo subscriber: Subscriber) {
+        self.subscriber = subscriber
+    }
+
+    private func listen() {
         subscriber.onUpdateInternal = { [weak self] in
             self?.resumeAll(updated: true)
         }
@@ -35,6 +44,7 @@ final class UpdateWaiters {
                     self?.resume(id, updated: false)
                 }
             }
+            if waiters.isEmpty { listen() }
             waiters[id] = (continuation, timeout)
         }
     }
@@ -42,6 +52,8 @@ final class UpdateWaiters {
     /// Resumes every waiter, in the order they started waiting: with `true` for an update,
     /// with `false` when the context goes away.
     func resumeAll(updated: Bool) {
+        // Called at every update of the subscriber, almost always with no one waiting.
+        guard !waiters.isEmpty else { return }
         for id in waiters.keys.sorted() {
             resume(id, updated: updated)
         }
@@ -49,6 +61,7 @@ final class UpdateWaiters {
 
     private func resume(_ id: Int, updated: Bool) {
         guard let waiter = waiters.removeValue(forKey: id) else { return }
+        if waiters.isEmpty { subscriber.onUpdateInternal = nil }
         waiter.timeout?.cancel()
         waiter.continuation.resume(returning: updated)
     }

@@ -40,6 +40,30 @@ struct AtomViewContextWaitTests {
         #expect(!updated)
     }
 
+    @Test("The context listens only while someone waits, and again at each new wait")
+    func listensAgainAtEachWait() async {
+        let root = AtomRoot()
+        let screen = root.context()
+        _ = screen.watch(Watched())
+        let writer = root.context()
+        Task { @MainActor in writer.set(1, for: Watched()) }
+        #expect(await screen.waitForUpdate(timeout: 300))
+        // Updates with no one waiting, then a wait that runs out, then two waits at once.
+        writer.set(2, for: Watched())
+        writer.set(3, for: Watched())
+        #expect(await screen.waitForUpdate(timeout: 0.05) == false)
+        // Queued in this order on the main actor: both waits are in place before the write.
+        let first = Task { @MainActor in await screen.waitForUpdate(timeout: 300) }
+        let second = Task { @MainActor in await screen.waitForUpdate(timeout: 300) }
+        Task { @MainActor in writer.set(4, for: Watched()) }
+        let woken = await first.value
+        let alsoWoken = await second.value
+        #expect(woken && alsoWoken)
+        Task { @MainActor in writer.set(5, for: Watched()) }
+        #expect(await screen.waitForUpdate(timeout: 300))
+        #expect(screen.watch(Watched()) == 5)
+    }
+
     @Test("An update of an atom the context does not watch does not wake it")
     func ignoresUnwatchedUpdates() async {
         let root = AtomRoot()
