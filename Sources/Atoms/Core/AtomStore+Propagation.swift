@@ -54,7 +54,7 @@ extension AtomStore {
             downstream.pointee.mark = .dirty
         case .clean:
             downstream.pointee.mark = .dirty
-            marked.append(downstream)
+            marked.append(cell: downstream)
             markDescendants(of: downstream)
         }
     }
@@ -75,9 +75,9 @@ extension AtomStore {
                 let downstream = downstreamNodes.cell(at: index)
                 guard downstream.pointee.mark == .clean, downstream.pointee.restoredEpoch != epoch else { continue }
                 downstream.pointee.mark = .check
-                marked.append(downstream)
+                marked.append(cell: downstream)
                 if let pending = current {
-                    markStack.append(pending)
+                    markStack.append(cell: pending)
                 }
                 current = downstream
             }
@@ -92,7 +92,7 @@ extension AtomStore {
     func stabilize() {
         var index = 0
         while index < marked.count {
-            let cell = marked[index]
+            let cell = marked.cell(at: index)
             index += 1
             guard cell.pointee.isAlive, cell.pointee.mark != .clean else { continue }
             if cell.pointee.isUnused {
@@ -101,7 +101,7 @@ extension AtomStore {
             }
             ensureFresh(cell: cell)
         }
-        marked.removeAll(keepingCapacity: true)
+        marked.removeAll()
     }
 
     /// Makes a node's value current, recomputing it and its stale upstream atoms in
@@ -122,7 +122,9 @@ extension AtomStore {
         var stack = ContiguousArray<(cell: NodeRef, next: Int)>()
         swap(&stack, &pullStack)
         defer {
-            stack.removeAll(keepingCapacity: true)
+            // Empty already when the loop below ends; emptying an empty array still went
+            // through the standard library's general `replaceSubrange`.
+            stack.emptyForReuse()
             swap(&stack, &pullStack)
         }
         stack.append((root, 0))

@@ -17,7 +17,7 @@ extension AtomStore {
     /// whose deinit destroys the atom's value, and a value's deinit is user code. They are
     /// moved out and dropped after the access to `log` has ended, so that no user code runs
     /// inside it (the proof at ``NodeBase`` relies on that).
-    func beginTransaction(_ cause: PendingCause) {
+    func beginTransaction(_ cause: consuming PendingCause) {
         if pendingCommit != nil { settlePendingCommit() }
         if isRecording { pruneCancelledObservers() }
         epoch += 1

@@ -96,6 +96,13 @@ struct NodeList: RandomAccessCollection {
         count -= 1
     }
 
+    /// Removes and returns the last cell; `nil` when the list is empty.
+    mutating func popLast() -> NodeRef? {
+        guard count > 0 else { return nil }
+        count -= 1
+        return base.unsafelyUnwrapped[count]
+    }
+
     /// Empties the list, keeping its memory.
     mutating func removeAll() {
         count = 0

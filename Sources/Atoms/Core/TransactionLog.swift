@@ -54,7 +54,9 @@ struct TransactionLog {
         return taken
     }
 
-    mutating func reset(cause: PendingCause) {
+    /// Empties the log for a new transaction. The cause is consumed, not copied: a copy
+    /// retained its location's file name, and a node, at every write.
+    mutating func reset(cause: consuming PendingCause) {
         self.cause = cause
         changed.removeAll()
         stopped.removeAll()

@@ -38,10 +38,13 @@ public final class AtomStore {
     /// only after settling has emptied it (`releaseUnused` runs once `stabilize` and the
     /// effects leave nothing marked; evaluations and effects that run meanwhile join the
     /// transaction, so nothing they do releases a node).
-    @exclusivity(unchecked) var marked: ContiguousArray<NodeRef> = []
+    ///
+    /// A ``NodeList``, which the store frees: emptying it is setting its count, where an array
+    /// of cells went through the standard library's general `replaceSubrange` at every write.
+    @exclusivity(unchecked) var marked = NodeList()
     /// The traversal stack of marking, kept between writes so that marking allocates nothing.
-    /// Not retained, for the reason `marked` is not.
-    @exclusivity(unchecked) var markStack: ContiguousArray<NodeRef> = []
+    /// Not retained, for the reason `marked` is not; a ``NodeList`` the store frees.
+    @exclusivity(unchecked) var markStack = NodeList()
     /// The traversal stack of pulling (`ensureFresh`), kept for the same reason. Not retained:
     /// its first node is the caller's, and every other one is upstream of the node above it,
     /// which keeps it from release (``NodeList``).
@@ -78,6 +81,8 @@ public final class AtomStore {
         frames.removeAll()
         log.changed.deallocate()
         log.stopped.deallocate()
+        marked.deallocate()
+        markStack.deallocate()
         stopAllWork()
         for node in nodes.values {
             node.lateUpstream.removeAll()
