@@ -27,6 +27,13 @@ extension AtomStore {
     /// - Parameter typed: The node's recomputation compiled for `A`, from a typed entry point,
     ///   installed if the node has none.
     func resolve<A: Atom>(_ atom: A, in scope: ScopeState?, typed: TypedEvaluation? = nil) -> Node<A> {
+        // A new atom's first computation resolves each of its dependencies here; the root's
+        // recent nodes (a source a writer sets, say) are found without hashing a key.
+        if scope == nil, let node = recentNodes.node(for: atom) {
+            node.install(typed)
+            ensureFresh(node)
+            return node
+        }
         let (key, owner) = placement(of: atom, from: scope)
         if let existing = nodes[key] {
             let node = unsafeDowncast(existing, to: Node<A>.self)

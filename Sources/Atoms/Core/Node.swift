@@ -296,7 +296,10 @@ final class Node<A: Atom>: NodeBase {
     /// recomputed atom). Initialized exactly while `hasValue` is true; in the node's block,
     /// which the base frees.
     @usableFromInline let slot: UnsafeMutablePointer<A.Produced>
-    var effect: A.Effect?
+    /// The atom's effect, boxed: an `A.Effect?` field made every release of a node (its
+    /// deinit, compiled once for every atom type) ask the runtime for the metadata of
+    /// `Optional<A.Effect>` to destroy it, where an optional reference is released as is.
+    private var effect: EffectBox<A.Effect>?
     /// The committed value of a synchronous atom, typed, so that telling a change from an
     /// equal recompute costs one `==` (async atoms, whose recorded value is their status,
     /// keep theirs in `committedValue`). Out of line for the reason `slot` is, allocated the
@@ -504,16 +507,16 @@ final class Node<A: Atom>: NodeBase {
 
     override func effectInitialize(context: AtomCurrentContext) {
         let effect = atom.effect(context: context)
-        self.effect = effect
+        self.effect = EffectBox(effect)
         effect.initialized(context: context)
     }
 
     override func effectUpdated(context: AtomCurrentContext) {
-        effect?.updated(context: context)
+        effect?.effect.updated(context: context)
     }
 
     override func effectReleased(context: AtomCurrentContext) {
-        effect?.released(context: context)
+        effect?.effect.released(context: context)
         effect = nil
     }
 
@@ -529,5 +532,14 @@ final class Node<A: Atom>: NodeBase {
             status: asyncStatus,
             recreate: { store in store.makeNode(for: atom, key: key, scope: scope) }
         )
+    }
+}
+
+/// A node's effect (``Node``), in a box that its node can drop without knowing its type.
+private final class EffectBox<Effect> {
+    let effect: Effect
+
+    init(_ effect: Effect) {
+        self.effect = effect
     }
 }

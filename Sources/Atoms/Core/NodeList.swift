@@ -72,7 +72,9 @@ struct NodeList: RandomAccessCollection {
     /// Appends the nodes of `other`.
     mutating func append(contentsOf other: Slice<NodeList>) {
         reserveCapacity(count + other.count)
-        for position in other.indices {
+        // A range, not `other.indices`: the slice's indices went through generic code of the
+        // standard library that asked for the range's metadata at every call.
+        for position in other.startIndex..<other.endIndex {
             append(cell: other.base.cell(at: position))
         }
     }
