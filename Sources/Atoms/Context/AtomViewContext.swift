@@ -63,7 +63,15 @@ public final class AtomViewContext: AtomWatchableContext, _AtomStoreContext {
     // atom's module (`TypedEvaluation.swift`).
     @inlinable
     public func watch<A: Atom>(_ atom: A, at location: SourceLocation) -> A.Produced {
-        store.watch(atom, subscriber: subscriber, at: location, typed: { Node<A>.evaluateTyped($0, in: $1) })
+        // An atom this context watches already: found and read typed (`TypedSubscriberWatch.swift`).
+        let key = atom.key
+        if let found = store.watchedCell(of: subscriber, type: ObjectIdentifier(A.self), matches: { Node<A>.hasKey(cell: $0, key) }) {
+            if found.pointee.mark != .clean || !found.pointee.hasValue {
+                store.prepareRead(cell: found)
+            }
+            return Node<A>.presentValue(cell: found)
+        }
+        return store.watch(atom, subscriber: subscriber, at: location, typed: { Node<A>.evaluateTyped($0, in: $1) })
     }
 
     /// Stops watching one atom; it is released if nothing else uses it.

@@ -30,9 +30,12 @@ extension AtomStore {
             markDirty(downstreamNodes.cell(at: index), epoch: epoch)
         }
         guard !cell.pointee.subscribers.isEmpty else { return }
-        let subscribers = cell.pointee.subscribers.items
-        for index in subscribers.indices {
-            let subscriber = subscribers[index]
+        // Read in place through the cell, not through a copy of the list, which retained
+        // and released the list's storage at every change of a watched atom.
+        var index = 0
+        while index < cell.pointee.subscribers.items.count {
+            let subscriber = cell.pointee.subscribers.items[index]
+            index += 1
             guard subscriber.notifiedEpoch != epoch else { continue }
             subscriber.notifiedEpoch = epoch
             log.subscribersToNotify.append(subscriber)

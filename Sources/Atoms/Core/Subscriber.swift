@@ -41,7 +41,7 @@ final class Subscriber {
     }
 
     /// How many watched atoms are searched by comparing keys; beyond, one hash costs less.
-    private static var scannedLength: Int { 8 }
+    static var scannedLength: Int { 8 }
 
     var info: SubscriberInfo {
         SubscriberInfo(number: number, location: location, name: name)

@@ -62,4 +62,24 @@ struct LookupWithoutHashingTests {
         }
         #expect(seen == (0..<count).map { $0 + 1050 })
     }
+
+    /// A view context's re-watch inside a batch, after a write and before the batch settles,
+    /// reads what the write gives (the node is marked, and pulled fresh there), and never the
+    /// value of another atom of the same type.
+    @Test
+    func subscriberRewatchInsideABatch() {
+        let root = AtomRoot()
+        let view = root.context()
+        #expect(view.watch(Plus(index: 1)) == 1001)
+        #expect(view.watch(Plus(index: 2)) == 1002)
+        view.batch {
+            view.set(7, for: Cell(index: 1))
+            #expect(view.watch(Plus(index: 1)) == 1007)
+            #expect(view.watch(Plus(index: 2)) == 1002)
+            view.set(8, for: Cell(index: 2))
+            #expect(view.watch(Plus(index: 2)) == 1008)
+        }
+        #expect(view.watch(Plus(index: 1)) == 1007)
+        #expect(view.watch(Plus(index: 2)) == 1008)
+    }
 }

@@ -153,9 +153,75 @@ func runShape<Leaf: Atom<Int> & Hashable>(_ leaf: Leaf, writes: Int, expected: (
     return 0
 }
 
+/// A cellx node: property `p` of layer `layer` (layer 0 is four sources holding 1 to 4).
+struct CellxNode: ValueAtom, Hashable {
+    let layer: Int
+    let p: Int
+    func value(context: Context) -> Int {
+        guard layer > 0 else { return context.watch(CellxSource(p: p)) }
+        let below = layer - 1
+        switch p {
+        case 0: return context.watch(CellxNode(layer: below, p: 1))
+        case 1: return context.watch(CellxNode(layer: below, p: 0)) - context.watch(CellxNode(layer: below, p: 2))
+        case 2: return context.watch(CellxNode(layer: below, p: 1)) + context.watch(CellxNode(layer: below, p: 3))
+        default: return context.watch(CellxNode(layer: below, p: 2))
+        }
+    }
+}
+
+struct CellxSource: StateAtom, Hashable {
+    let p: Int
+    func defaultValue(context: Context) -> Int { p + 1 }
+}
+
+/// cellx's write, as the benchmark makes it on 100 layers (an effect on every node that
+/// watches it again on each update): N batches, each setting the four sources to 4, 3, 2, 1
+/// or back to 1, 2, 3, 4, then reading the last layer.
+@MainActor
+func runCellx(batches: Int) -> Int32 {
+    let layers = 100
+    let root = AtomRoot()
+    var effects: [AtomViewContext] = []
+    var runs = 0
+    for layer in 1...layers {
+        for p in 0..<4 {
+            let node = CellxNode(layer: layer, p: p)
+            let effect = root.context()
+            _ = effect.watch(node)
+            effect.onUpdate = {
+                runs += 1
+                _ = effect.watch(node)
+            }
+            effects.append(effect)
+        }
+    }
+    let writer = root.context()
+    let lastLayer = { (0..<4).map { writer.read(CellxNode(layer: layers, p: $0)) } }
+    let initial = lastLayer()
+    for batch in 0..<batches {
+        let values = batch % 2 == 0 ? [4, 3, 2, 1] : [1, 2, 3, 4]
+        writer.batch {
+            for p in 0..<4 {
+                writer.set(values[p], for: CellxSource(p: p))
+            }
+        }
+    }
+    // An even number of batches puts the sources back, and the last layer with them.
+    let final = lastLayer()
+    guard runs > 0, batches % 2 == 1 || final == initial else {
+        print("HotPath cellx: wrong values (runs \(runs), \(initial) then \(final))")
+        return 1
+    }
+    print("HotPath cellx: \(batches) batches, values checked")
+    return 0
+}
+
 import Foundation
 
 let arguments = CommandLine.arguments
+if arguments.count == 3, arguments[1] == "cellx", let batches = Int(arguments[2]), batches > 0 {
+    exit(MainActor.assumeIsolated { runCellx(batches: batches) })
+}
 if arguments.count == 3, arguments[1] == "deep", let writes = Int(arguments[2]), writes > 0 {
     exit(MainActor.assumeIsolated { runDeep(writes: writes) })
 }
