@@ -13,6 +13,12 @@ extension AtomStore {
 
     /// `didChange(_:)` from the node's cell.
     func didChange(cell: NodeRef) {
+        markChanged(cell)
+    }
+
+    /// `didChange(cell:)`, inlined where settling recomputes a node: once per node reached.
+    @inline(__always)
+    private func markChanged(_ cell: NodeRef) {
         if cell.pointee.changedEpoch != epoch {
             cell.pointee.changedEpoch = epoch
             if cell.pointee.initializedEpoch != epoch {
@@ -102,7 +108,13 @@ extension AtomStore {
                 log.releaseCandidates.append(cell.pointee.node.takeUnretainedValue())
                 continue
             }
-            ensureFresh(cell: cell)
+            // The common case of a settle in marking order, without the call: a dirty node
+            // whose upstream nodes were all settled before it.
+            if cell.pointee.mark == .dirty, Self.allClean(cell.pointee.upstream) {
+                recompute(cell)
+            } else {
+                ensureFresh(cell: cell)
+            }
         }
         marked.removeAll()
     }
@@ -166,11 +178,12 @@ extension AtomStore {
         return true
     }
 
+    @inline(__always)
     private func recompute(_ cell: NodeRef) {
         cell.pointee.mark = .clean
         let propagates = if let typed = cell.pointee.typedEvaluate { typed(cell, self) } else { evaluate(cell) }
         if propagates {
-            didChange(cell: cell)
+            markChanged(cell)
         } else if isRecording {
             log.stopped.append(cell: cell)
         }
