@@ -94,8 +94,12 @@ extension AtomStore {
             subscriber.onUpdate?()
             subscriber.onUpdateInternal?()
         }
-        for index in effects.indices.dropFirst(nextEffect) where effects[index].event == .released {
-            let node = effects[index].node
+        // A plain loop: `indices.dropFirst` went through generic code at every transaction.
+        var index = nextEffect
+        while index < effects.count {
+            let (node, event) = effects[index]
+            index += 1
+            guard event == .released else { continue }
             node.effectReleased(context: AtomCurrentContext(store: self, scope: node.scope))
         }
         // The lists go back to the log for the next transaction, so that a steady stream of
