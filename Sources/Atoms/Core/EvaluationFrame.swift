@@ -22,7 +22,7 @@ struct EvaluationFrame {
     @usableFromInline var diverged = false
     /// Unretained (``NodeList``): every node an evaluation watches is alive until the
     /// transaction ends, and the frame is done with it before then. Owned by the frame.
-    var watched = NodeList()
+    @usableFromInline var watched = NodeList()
     /// Position in the previous dependencies, for resolving a watch without hashing.
     var cursor = 0
 }

@@ -31,6 +31,19 @@ extension EvaluationFrame {
     mutating func sameDependency(token: Int, type: ObjectIdentifier, matches: (NodeRef) -> Bool) -> NodeRef? {
         guard self.token == token else { return nil }
         if diverged {
+            // The last two atoms watched, here, before the search out of line: an evaluation
+            // that switched dependencies mostly alternates among a few (kairo unstable
+            // watches its source, then a branch, twenty times). Found there, an atom is
+            // already recorded as watched.
+            let count = watched.count
+            if count > 0 {
+                let last = watched.cell(at: count &- 1)
+                if last.pointee.atomType == type, matches(last) { return last }
+                if count > 1 {
+                    let before = watched.cell(at: count &- 2)
+                    if before.pointee.atomType == type, matches(before) { return before }
+                }
+            }
             return switchedDependency(token: token, type: type, matches: matches)
         }
         let confirmed = self.confirmed
