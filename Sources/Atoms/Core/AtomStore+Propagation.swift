@@ -108,13 +108,7 @@ extension AtomStore {
                 log.releaseCandidates.append(cell.pointee.node.takeUnretainedValue())
                 continue
             }
-            // The common case of a settle in marking order, without the call: a dirty node
-            // whose upstream nodes were all settled before it.
-            if cell.pointee.mark == .dirty, Self.allClean(cell.pointee.upstream) {
-                recompute(cell)
-            } else {
-                ensureFresh(cell: cell)
-            }
+            settle(cell)
         }
         marked.removeAll()
     }
@@ -128,10 +122,25 @@ extension AtomStore {
 
     func ensureFresh(cell root: NodeRef) {
         guard root.pointee.mark != .clean else { return }
-        if root.pointee.mark == .dirty, Self.allClean(root.pointee.upstream) {
-            recompute(root)
-            return
+        settle(root)
+    }
+
+    /// Makes a marked node current. In the common case, settling in marking order, it is
+    /// dirty and its upstream nodes are all current: it is recomputed right here, inlined
+    /// into settling, where a call per node reached was a tenth of a deep write. Otherwise
+    /// its stale upstream nodes are pulled first.
+    @inline(__always)
+    private func settle(_ cell: NodeRef) {
+        if cell.pointee.mark == .dirty, Self.allClean(cell.pointee.upstream) {
+            recompute(cell)
+        } else {
+            pull(cell)
         }
+    }
+
+    /// Recomputes the stale upstream nodes of a marked node in dependency order, then the
+    /// node itself if one of them changed.
+    private func pull(_ root: NodeRef) {
         // The store's buffer, so that pulling allocates nothing; a pull nested in an
         // evaluation of this one finds it taken and uses one of its own.
         var stack = ContiguousArray<(cell: NodeRef, next: Int)>()
