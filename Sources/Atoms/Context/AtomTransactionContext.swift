@@ -16,22 +16,14 @@ public struct AtomTransactionContext: AtomWatchableContext, _AtomStoreContext {
     /// The work an async atom's evaluation starts; `nil` for other atoms.
     @usableFromInline let run: AsyncRun?
     /// The evaluation's frame when it is one the store keeps for its whole life
-    /// (``EvaluationFrames/lastingFrame(at:)``): valid as long as this context holds the
+    /// (``EvaluationFrames/lasts(depth:)``): valid as long as this context holds the
     /// store, so that the inlined watch reads it with no call into the store. `nil` for deeper
     /// evaluations and for contexts that never watch.
     @usableFromInline let frame: FrameRef?
 
-    init(store: AtomStore, depth: Int, token: Int, scope: ScopeState?, run: AsyncRun?) {
-        self.store = store
-        self.depth = depth
-        self.token = token
-        self.scope = scope
-        self.run = run
-        frame = store.frames.lastingFrame(at: depth)
-    }
-
-    /// A context for the evaluation at `depth`, whose frame the caller has at hand.
-    init(store: AtomStore, depth: Int, token: Int, frame: FrameRef, scope: ScopeState?, run: AsyncRun?) {
+    /// A context for the evaluation at `depth`, whose frame (`nil` for a context that never
+    /// watches) the caller has at hand; the context keeps the frame's address only if it lasts.
+    init(store: AtomStore, depth: Int, token: Int, frame: FrameRef?, scope: ScopeState?, run: AsyncRun?) {
         self.store = store
         self.depth = depth
         self.token = token
@@ -68,10 +60,7 @@ public struct AtomTransactionContext: AtomWatchableContext, _AtomStoreContext {
             found = store.sameDependency(depth: depth, token: token, type: ObjectIdentifier(A.self)) { Node<A>.hasKey(cell: $0, key) }
         }
         if let found {
-            if found.pointee.mark != .clean || !found.pointee.hasValue {
-                store.prepareRead(cell: found)
-            }
-            return Node<A>.presentValue(cell: found)
+            return Node<A>.currentValue(cell: found, in: store)
         }
         return store.watch(atom, depth: depth, token: token, scope: scope, run: run, typed: { Node<A>.evaluateTyped($0, in: $1) })
     }

@@ -63,13 +63,10 @@ public final class AtomViewContext: AtomWatchableContext, _AtomStoreContext {
     // atom's module (`TypedEvaluation.swift`).
     @inlinable
     public func watch<A: Atom>(_ atom: A, at location: SourceLocation) -> A.Produced {
-        // An atom this context watches already: found and read typed (`TypedSubscriberWatch.swift`).
+        // An atom this context watches already: found and read typed (`Subscriber.watchedCell`).
         let key = atom.key
-        if let found = store.watchedCell(of: subscriber, type: ObjectIdentifier(A.self), matches: { Node<A>.hasKey(cell: $0, key) }) {
-            if found.pointee.mark != .clean || !found.pointee.hasValue {
-                store.prepareRead(cell: found)
-            }
-            return Node<A>.presentValue(cell: found)
+        if let found = subscriber.watchedCell(type: ObjectIdentifier(A.self), matches: { Node<A>.hasKey(cell: $0, key) }) {
+            return Node<A>.currentValue(cell: found, in: store)
         }
         return store.watch(atom, subscriber: subscriber, at: location, typed: { Node<A>.evaluateTyped($0, in: $1) })
     }

@@ -96,7 +96,7 @@ extension AtomStore {
             guard node.startsAsyncWork else { return override(node.atom) }
             // An overriding value of an async atom may be work to follow (a task).
             let run = AsyncRun(node: node, kind: .task)
-            let context = AtomTransactionContext(store: self, depth: Self.closedDepth, token: -1, scope: node.scope, run: run)
+            let context = AtomTransactionContext(store: self, depth: Self.closedDepth, token: -1, frame: nil, scope: node.scope, run: run)
             return node.atom._adoptOverride(override(node.atom), context: context)
         }
         if node.isEvaluating {

@@ -28,7 +28,7 @@ struct EvaluationFrame {
 }
 
 /// Where a frame is; valid until the store's evaluations have all returned (``EvaluationFrames``),
-/// and for the store's life when it is in the first chunk (``EvaluationFrames/lastingFrame(at:)``).
+/// and for the store's life when it is in the first chunk (``EvaluationFrames/lasts(depth:)``).
 @usableFromInline
 typealias FrameRef = UnsafeMutablePointer<EvaluationFrame>
 
@@ -62,17 +62,10 @@ struct EvaluationFrames {
         return chunks[chunk] + depth % Self.chunkSize
     }
 
-    /// The frame at `depth` if it is in the first chunk, which is freed only with the store:
-    /// a context that holds the store can keep this address for as long as it lives, and
-    /// reach its frame without asking the store (``AtomTransactionContext``'s inlined watch).
-    /// `nil` for deeper frames, whose chunks go once every evaluation has returned.
-    @inline(__always)
-    func lastingFrame(at depth: Int) -> FrameRef? {
-        guard Self.lasts(depth: depth), let first else { return nil }
-        return first + depth
-    }
-
-    /// Whether the frame at `depth` is in the first chunk (see `lastingFrame(at:)`).
+    /// Whether the frame at `depth` is in the first chunk, which is freed only with the store:
+    /// a context that holds the store can keep that frame's address for as long as it lives,
+    /// and reach its frame without asking the store (``AtomTransactionContext``'s inlined
+    /// watch). Deeper frames' chunks go once every evaluation has returned.
     @inline(__always)
     static func lasts(depth: Int) -> Bool {
         UInt(bitPattern: depth) < UInt(chunkSize)

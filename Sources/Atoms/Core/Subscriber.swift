@@ -32,16 +32,36 @@ final class Subscriber {
 
     /// The node of `atom` among the few this subscriber watches, found by comparing keys.
     func watchedNode<A: Atom>(for atom: A) -> Node<A>? {
-        let nodes = watching.items
-        guard nodes.count <= Self.scannedLength else { return nil }
-        for node in nodes {
-            if let typed = Node.matching(node, atom) { return typed }
+        let key = atom.key
+        guard let cell = watchedCell(type: ObjectIdentifier(A.self), matches: { Node<A>.hasKey(cell: $0, key) }) else { return nil }
+        // A node of `A`'s type is a `Node<A>` (its key holds the type's identity).
+        return unsafeDowncast(cell.pointee.node.takeUnretainedValue(), to: Node<A>.self)
+    }
+
+    /// The cell of the node of `type` that `matches` (which compares keys) among the few
+    /// nodes this subscriber watches; `nil` if it watches none such, or more than the few.
+    ///
+    /// Called with a typed comparison from `AtomViewContext.watch`, which is inlinable: a
+    /// context watching again what it watches (an effect re-reading its leaf) compares the
+    /// atom's own key type and loads the value in the caller's module, where the generic
+    /// `AtomStore.watch(_:subscriber:at:typed:)` asked the runtime for associated types and
+    /// witnesses at each step, about 500 instructions a re-watch. A node found here has this
+    /// subscriber among its own subscribers (`subscribe` and `unsubscribe` change both sides
+    /// together). The list is read in place, here in this module, so `watching` keeps its
+    /// unchecked access and no copy of it is retained.
+    @usableFromInline
+    func watchedCell(type: ObjectIdentifier, matches: (NodeRef) -> Bool) -> NodeRef? {
+        let count = watching.items.count
+        guard count <= Self.scannedLength else { return nil }
+        for index in 0..<count {
+            let cell = watching.items[index].cell
+            if cell.pointee.atomType == type, matches(cell) { return cell }
         }
         return nil
     }
 
     /// How many watched atoms are searched by comparing keys; beyond, one hash costs less.
-    static var scannedLength: Int { 8 }
+    private static var scannedLength: Int { 8 }
 
     var info: SubscriberInfo {
         SubscriberInfo(number: number, location: location, name: name)

@@ -114,23 +114,6 @@ extension EvaluationFrame {
 }
 
 extension Node {
-    /// The candidate as a `Node<A>` if it caches `atom`: the comparison every lookup
-    /// without hashing makes.
-    @inlinable
-    @inline(__always)
-    static func matching(_ candidate: NodeBase, _ atom: A) -> Node<A>? {
-        // A node's key holds its atom's type identity, so a node of `A`'s type is a `Node<A>`.
-        guard candidate.key.type == ObjectIdentifier(A.self) else { return nil }
-        return hasKey(candidate, atom.key) ? unsafeDowncast(candidate, to: Node<A>.self) : nil
-    }
-
-    /// Whether a node of `A`'s type caches the atom with this key.
-    @inlinable
-    @inline(__always)
-    static func hasKey(_ candidate: NodeBase, _ key: A.Key) -> Bool {
-        hasKey(cell: candidate.cell, key)
-    }
-
     /// Whether the node of `cell`, of `A`'s type, caches the atom with this key.
     @inlinable
     @inline(__always)
@@ -144,16 +127,23 @@ extension Node {
     static func presentValue(cell: NodeRef) -> A.Produced {
         NodeBlock.value(in: cell, A.self, A.Produced.self).pointee
     }
+
+    /// The current value of the node of `cell`, of `A`'s type: what every typed read ends
+    /// with. The load is inline; the store is called only for a node a write marked (or one
+    /// without a value, which `prepareRead` reports).
+    @inlinable
+    @inline(__always)
+    static func currentValue(cell: NodeRef, in store: AtomStore) -> A.Produced {
+        if cell.pointee.mark != .clean || !cell.pointee.hasValue {
+            store.prepareRead(cell: cell)
+        }
+        return presentValue(cell: cell)
+    }
 }
 
 extension AtomStore {
-    /// Brings a node up to date if a write marked it, so that its value can be read.
-    @usableFromInline
-    func prepareRead(_ node: NodeBase) {
-        prepareRead(cell: node.cell)
-    }
-
-    /// `prepareRead(_:)` from the node's cell.
+    /// Brings the node of `cell` up to date if a write marked it, so that its value can be
+    /// read; a node read while its own value is being computed is a cycle.
     @usableFromInline
     func prepareRead(cell: NodeRef) {
         if cell.pointee.mark != .clean {

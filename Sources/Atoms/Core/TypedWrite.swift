@@ -29,8 +29,7 @@ extension AtomStore {
     func typedRead<A: Atom>(_ atom: A) -> A.Produced {
         let key = atom.key
         if let found = recentRootNode(type: ObjectIdentifier(A.self), matches: { Node<A>.hasKey(cell: $0, key) }) {
-            prepareRead(cell: found)
-            return Node<A>.presentValue(cell: found)
+            return Node<A>.currentValue(cell: found, in: self)
         }
         return read(atom, in: nil, at: nil)
     }
