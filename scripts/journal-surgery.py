@@ -131,9 +131,12 @@ def huge_length(data):
 def newer_major(data):
     size = header_size(data)
     damaged = bytearray(data)
-    struct.pack_into("<H", damaged, 8, 2)
+    # One more than the source's major version, which is the newest a reader of the same
+    # build reads.
+    newer = struct.unpack_from("<H", data, 8)[0] + 1
+    struct.pack_into("<H", damaged, 8, newer)
     struct.pack_into("<I", damaged, size - 4, mask(crc32c(damaged[: size - 4])))
-    return bytes(damaged), "set the major version to 2 and recomputed the header checksum"
+    return bytes(damaged), f"set the major version to {newer} and recomputed the header checksum"
 
 
 def header_only(data):

@@ -3,17 +3,22 @@ public enum JournalFormat {
     /// The first eight bytes of every journal: a non-ASCII byte, `ATJ`, CR LF, SUB, LF, so
     /// that text-mode transfers and truncation at a line end are detected.
     public static let magic: [UInt8] = [0x89, 0x41, 0x54, 0x4A, 0x0D, 0x0A, 0x1A, 0x0A]
-    /// The major version this library writes and the only one it reads.
-    public static let majorVersion: UInt16 = 1
+    /// The major version this library writes, the newest it reads.
+    ///
+    /// 2.0 stores a JSON integer in canonical form as the integer itself (value tag 4).
+    public static let majorVersion: UInt16 = 2
+    /// The oldest major version this library reads: 2.0 changed only the value tags a writer
+    /// may use, so one decoder reads both.
+    public static let oldestMajorVersion: UInt16 = 1
     /// The minor version this library writes. A reader skips record types and trailing
     /// fields it does not know, so it reads any newer minor version.
     ///
-    /// 1.1 adds the subscriber's name at the end of a subscriber definition; 1.2 adds step
-    /// extensions after a step's sections, the first of them the atoms recomputed to an equal
-    /// value; 1.3 adds the patched extension, which writes a changed JSON array as edits to
-    /// its previous value; 1.4 lets a journal not yet closed end in 17 or more zero bytes,
-    /// space its recorder reserved and has not written.
-    public static let minorVersion: UInt16 = 4
+    /// In 1.x: 1.1 added the subscriber's name at the end of a subscriber definition; 1.2
+    /// added step extensions after a step's sections, the first of them the atoms recomputed
+    /// to an equal value; 1.3 added the patched extension, which writes a changed JSON array
+    /// as edits to its previous value; 1.4 let a journal not yet closed end in 17 or more zero
+    /// bytes, space its recorder reserved and has not written. 2.0 holds all of them.
+    public static let minorVersion: UInt16 = 0
     /// The size of the random per-journal salt mixed into every frame checksum.
     public static let saltSize = 16
     /// The largest metadata block a header may declare.

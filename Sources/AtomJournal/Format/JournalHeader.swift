@@ -73,7 +73,7 @@ public struct JournalHeader: Sendable, Equatable {
             _ = try reader.bytes(count: JournalFormat.magic.count)
             let major = try reader.u16()
             let minor = try reader.u16()
-            guard major == JournalFormat.majorVersion else {
+            guard major >= JournalFormat.oldestMajorVersion, major <= JournalFormat.majorVersion else {
                 if major > JournalFormat.majorVersion {
                     throw JournalError.newerMajorVersion(path: path, found: major, supported: JournalFormat.majorVersion)
                 }

@@ -30,7 +30,7 @@ struct EncodedValueEntries {
     }
 
     /// Appends an entry for an `Int`, the same bytes as `append(atom:value: .json(String(value)))`
-    /// written in place.
+    /// written in place: the integer tag and the value as a signed varint.
     mutating func append(atom: Int, integer value: Int) {
         count += 1
         bytes.appendIntegerEntry(atom: atom, value)
@@ -49,6 +49,11 @@ struct EncodedValueEntries {
 extension ByteWriter {
     /// A JSON value whose UTF-8 bytes are at hand, as `value(.json(text))` writes `text`.
     mutating func json(_ utf8: UnsafeRawBufferPointer) {
+        if let integer = CanonicalInteger.value(of: utf8) {
+            u8(ValueTag.integer)
+            signed(integer)
+            return
+        }
         u8(ValueTag.json)
         varint(utf8.count)
         bytes.append(contentsOf: utf8)

@@ -14,9 +14,9 @@ struct EntryBytes {
 
     private var buffer: ManagedBuffer<Header, UInt8>
 
-    /// The most bytes an integer entry takes: its atom's number (a varint of up to 10 bytes),
-    /// the JSON tag, the text's length (one byte) and the text (a sign and 19 digits).
-    static let maximumIntegerEntrySize = 10 + 1 + 1 + 20
+    /// The most bytes an integer entry takes: its atom's number and the value, each a varint
+    /// of up to 10 bytes, and the tag.
+    static let maximumIntegerEntrySize = 10 + 1 + 10
 
     init(capacity: Int = 0) {
         buffer = Self.makeBuffer(capacity: capacity, copying: nil)
@@ -42,50 +42,31 @@ struct EntryBytes {
     }
 
     /// Appends a value entry for an integer: the same bytes as `ByteWriter.varint(atom)`
-    /// followed by `ByteWriter.value(.json(String(value)))`.
+    /// followed by `ByteWriter.value(.json(String(value)))`, which is the integer tag and the
+    /// value as a signed varint.
     mutating func appendIntegerEntry(atom: Int, _ value: Int) {
         reserve(Self.maximumIntegerEntrySize)
         buffer.withUnsafeMutablePointers { header, base in
             var at = base + header.pointee.count
-            var number = UInt64(max(0, atom))
-            while number >= 0x80 {
-                at.pointee = UInt8(truncatingIfNeeded: number) | 0x80
-                number >>= 7
-                at += 1
-            }
-            at.pointee = UInt8(truncatingIfNeeded: number)
+            Self.store(UInt64(max(0, atom)), at: &at)
+            at.pointee = ValueTag.integer
             at += 1
-            at.pointee = ValueTag.json
-            at += 1
-            let magnitude = value.magnitude
-            let length = Self.decimalDigitCount(magnitude) + (value < 0 ? 1 : 0)
-            at.pointee = UInt8(truncatingIfNeeded: length)
-            at += 1
-            // The digits go back to front from the text's end; the sign, if any, first.
-            if value < 0 { at.pointee = UInt8(ascii: "-") }
-            // Two digits per division: a division by a constant is a multiplication, and
-            // the pair's two digits come from one more.
-            var end = at + length
-            var rest = magnitude
-            while rest >= 100 {
-                let pair = rest % 100
-                rest /= 100
-                let tens = pair / 10
-                end -= 2
-                end[0] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: tens)
-                end[1] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: pair &- tens &* 10)
-            }
-            if rest >= 10 {
-                let tens = rest / 10
-                end -= 2
-                end[0] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: tens)
-                end[1] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: rest &- tens &* 10)
-            } else {
-                end -= 1
-                end[0] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: rest)
-            }
-            header.pointee.count = at + length - base
+            let signed = Int64(value)
+            Self.store(UInt64(bitPattern: (signed << 1) ^ (signed >> 63)), at: &at)
+            header.pointee.count = at - base
         }
+    }
+
+    @inline(__always)
+    private static func store(_ varint: UInt64, at: inout UnsafeMutablePointer<UInt8>) {
+        var rest = varint
+        while rest >= 0x80 {
+            at.pointee = UInt8(truncatingIfNeeded: rest) | 0x80
+            rest >>= 7
+            at += 1
+        }
+        at.pointee = UInt8(truncatingIfNeeded: rest)
+        at += 1
     }
 
     /// Calls `body` with the bytes.
@@ -93,26 +74,6 @@ struct EntryBytes {
         buffer.withUnsafeMutablePointers { header, base in
             body(UnsafeRawBufferPointer(start: base, count: header.pointee.count))
         }
-    }
-
-    /// How many decimal digits `value` has: 1 to 20. A ladder of comparisons, shortest for
-    /// the small numbers most atoms hold.
-    @inline(__always)
-    private static func decimalDigitCount(_ value: UInt) -> Int {
-        if value < 10_000 {
-            return value < 100 ? (value < 10 ? 1 : 2) : (value < 1_000 ? 3 : 4)
-        }
-        if value < 100_000_000 {
-            return value < 1_000_000 ? (value < 100_000 ? 5 : 6) : (value < 10_000_000 ? 7 : 8)
-        }
-        var digits = 9
-        var bound: UInt = 1_000_000_000
-        // `bound` would overflow past 10^19, where every UInt has at most 20 digits.
-        while digits < 20, value >= bound {
-            digits += 1
-            bound &*= 10
-        }
-        return digits
     }
 
     /// Makes room for `extra` more bytes, and makes the buffer this value's own.

@@ -60,6 +60,8 @@ enum ValueTag {
     static let text: UInt8 = 1
     static let redacted: UInt8 = 2
     static let absent: UInt8 = 3
+    /// Since 2.0: a JSON integer in canonical form, stored as a signed varint.
+    static let integer: UInt8 = 4
 }
 
 private enum DefinitionFlag {
@@ -303,8 +305,13 @@ extension ByteWriter {
     mutating func value(_ value: JournalValue) {
         switch value {
         case .json(let text):
-            u8(ValueTag.json)
-            string(text)
+            if let integer = CanonicalInteger.value(of: text) {
+                u8(ValueTag.integer)
+                signed(integer)
+            } else {
+                u8(ValueTag.json)
+                string(text)
+            }
         case .text(let text):
             u8(ValueTag.text)
             string(text)
@@ -359,6 +366,9 @@ extension ByteReader {
         case ValueTag.text: return .text(try string())
         case ValueTag.redacted: return .redacted
         case ValueTag.absent: return .absent
+        // The text is what a writer of JSON prints for the integer, so the value reads the same
+        // whichever way it was stored.
+        case ValueTag.integer: return .json(String(try signed()))
         case let tag: throw .invalid("unknown value tag \(tag)")
         }
     }

@@ -68,6 +68,9 @@ extension ByteReader {
         switch try u8() {
         case ValueTag.json, ValueTag.text: return try skimString()
         case ValueTag.redacted, ValueTag.absent: return 0
+        // Counted as its JSON text, so that a value's size does not depend on the format
+        // version that stored it.
+        case ValueTag.integer: return CanonicalInteger.textLength(of: try signed())
         case let tag: throw .invalid("unknown value tag \(tag)")
         }
     }

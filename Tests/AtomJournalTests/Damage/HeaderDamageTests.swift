@@ -72,15 +72,15 @@ struct HeaderDamageTests {
         #expect(journal.header.metadata == FormatSpec.vectorMetadata)
     }
 
-    @Test(arguments: [2, 3, 0x100, 0xFFFF] as [UInt16])
+    @Test(arguments: [3, 4, 0x100, 0xFFFF] as [UInt16])
     func newerMajorVersion(major: UInt16) throws {
         let sample = try DamageSample()
         let patched = FormatSpec.withVersion(sample.bytes, major: major)
         let url = try sample.file(patched)
-        let expected = JournalError.newerMajorVersion(path: url.path, found: major, supported: 1)
+        let expected = JournalError.newerMajorVersion(path: url.path, found: major, supported: JournalFormat.majorVersion)
         #expect(DamageRead.readAll(url) == .failed(expected))
         #expect(expected.description.contains("\(major).x"))
-        #expect(expected.description.contains("(1.x)"))
+        #expect(expected.description.contains("(2.x)"))
         #expect(expected.description.contains(url.path))
 
         // The version is checked before the checksum, so a later major version may change
@@ -88,12 +88,12 @@ struct HeaderDamageTests {
         var unfixed = sample.bytes
         unfixed.replaceSubrange(8..<10, with: FormatSpec.littleEndian(UInt64(major), width: 2))
         let unfixedURL = try sample.file(unfixed)
-        #expect(DamageRead.readAll(unfixedURL) == .failed(.newerMajorVersion(path: unfixedURL.path, found: major, supported: 1)))
+        #expect(DamageRead.readAll(unfixedURL) == .failed(.newerMajorVersion(path: unfixedURL.path, found: major, supported: JournalFormat.majorVersion)))
 
         // And with nothing after the first 32 bytes but zeros.
         let minimal = Array(patched.prefix(12)) + [UInt8](repeating: 0, count: 20)
         let minimalURL = try sample.file(minimal)
-        #expect(DamageRead.readAll(minimalURL) == .failed(.newerMajorVersion(path: minimalURL.path, found: major, supported: 1)))
+        #expect(DamageRead.readAll(minimalURL) == .failed(.newerMajorVersion(path: minimalURL.path, found: major, supported: JournalFormat.majorVersion)))
     }
 
     @Test func majorVersionZeroIsCorrupt() throws {

@@ -119,7 +119,7 @@ struct GoodFixtureTests {
         #expect(journal.index.ending == .closed)
         #expect(journal.index.close?.stepCount == journal.stepCount)
         #expect(journal.index.unknownRecords == 0)
-        #expect(journal.header.majorVersion == 1)
+        #expect(journal.header.majorVersion == JournalFormat.majorVersion)
 
         var replay = try FixtureReplay(journal)
         var lastCommit = journal.index.keyframes[0].commit
@@ -290,11 +290,11 @@ struct DamagedFixtureTests {
     func newerMajorVersion() throws {
         let url = FixtureFiles.damaged("newer-major.journal")
         let bytes = try FixtureFiles.bytes(url)
-        #expect(bytes[8] == 2 && bytes[9] == 0)
+        #expect(bytes[8] == 3 && bytes[9] == 0)
 
         let error = try #require(FixtureFiles.openingError(url))
-        #expect(error == .newerMajorVersion(path: url.path, found: 2, supported: 1))
-        #expect(error.description.contains("2.x"))
+        #expect(error == .newerMajorVersion(path: url.path, found: 3, supported: 2))
+        #expect(error.description.contains("3.x"))
     }
 
     @Test("An empty file is reported as empty")

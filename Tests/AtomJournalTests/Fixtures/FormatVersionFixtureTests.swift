@@ -3,7 +3,8 @@ import Foundation
 import Testing
 
 /// Journals of earlier format versions, kept under `fixtures/versions/<major>.<minor>/`, must
-/// stay readable by this reader: a minor version only adds what older files simply lack.
+/// stay readable by this reader: a minor version only adds what older files simply lack, and
+/// 2.0 only adds a value tag, so one decoder reads every 1.x file.
 @Suite("Fixtures: journals of earlier format versions")
 struct FormatVersionFixtureTests {
     /// Every journal under `fixtures/versions/`, as paths relative to it (`1.0/todo.journal`),
@@ -14,12 +15,13 @@ struct FormatVersionFixtureTests {
         return walker.compactMap { $0 as? String }.filter { $0.hasSuffix(".journal") }.sorted()
     }()
 
-    @Test("There is a journal of every earlier format: 1.0 to 1.3")
+    @Test("There is a journal of every earlier format: 1.0 to 1.4")
     func everyEarlierVersionIsKept() {
         #expect(Self.files.contains("1.0/todo.journal"))
         #expect(Self.files.contains("1.1/todo.journal"))
         #expect(Self.files.contains("1.2/todo.journal"))
         #expect(Self.files.contains("1.3/todo.journal"))
+        #expect(Self.files.contains("1.4/todo.journal"))
     }
 
     @Test("A journal of an earlier version opens and reads completely", arguments: FormatVersionFixtureTests.files)

@@ -10,7 +10,7 @@ struct DocumentedVectorTests {
         let documented = try FormatSpec.documentedHex("vector-journal")
         let encoded = FormatSpec.vectorJournal
         #expect(documented == encoded, "\(FormatSpec.firstDifference(documented, encoded))")
-        #expect(documented.count == 283)
+        #expect(documented.count == 281)
     }
 
     @Test func documentedHeaderIsTheHeaderEncoding() throws {
@@ -22,14 +22,14 @@ struct DocumentedVectorTests {
         // The checksum is the masked CRC-32C of every header byte before it.
         let stored = UInt32(FormatSpec.readLittleEndian(header, at: 99, width: 4))
         #expect(stored == CRC32C.mask(CRC32C.checksum(Array(header.prefix(99)))))
-        #expect(stored == 0xB368_15C7)
+        #expect(stored == 0x19E8_F3A1)
     }
 
     @Test func documentedFramesSitAtTheDocumentedOffsets() throws {
         let documented = try FormatSpec.documentedHex("vector-journal")
         let layout = FormatSpec.layout(of: documented)
         #expect(layout.headerSize == 103)
-        #expect(layout.frames.map(\.offset) == [103, 142, 169, 203, 232, 262])
+        #expect(layout.frames.map(\.offset) == [103, 142, 168, 202, 230, 260])
         #expect(layout.frames.last?.end == documented.count)
         for (sequence, span) in layout.frames.enumerated() {
             #expect(documented[span.offset + 8] == FormatSpec.vectorRecords[sequence].type.rawValue)
@@ -44,8 +44,8 @@ struct DocumentedVectorTests {
         #expect(reader.header.salt == FormatSpec.vectorSalt)
         #expect(reader.header.metadata == FormatSpec.vectorMetadata)
         #expect(reader.header.size == 103)
-        #expect(reader.header.majorVersion == 1)
-        #expect(reader.header.minorVersion == 4)
+        #expect(reader.header.majorVersion == 2)
+        #expect(reader.header.minorVersion == 0)
         #expect(reader.header.appName == "demo")
         #expect(reader.header.processID == 4242)
         #expect(reader.header.startTime == 1_700_000_000_000_000)
@@ -64,7 +64,7 @@ struct DocumentedVectorTests {
         #expect(index.atoms[1]?.id == "CountAtom")
         #expect(index.locations[0] == JournalLocationDefinition(number: 0, fileID: "Demo/App.swift", line: 12))
         #expect(index.keyframes == [JournalIndex.KeyframeEntry(offset: 142, stepCount: 0, commit: 3)])
-        #expect(index.steps == [JournalIndex.StepEntry(offset: 203, commit: 4, time: 1500)])
+        #expect(index.steps == [JournalIndex.StepEntry(offset: 202, commit: 4, time: 1500)])
         #expect(index.marks == [JournalIndex.MarkEntry(stepCount: 1, mark: JournalMark(commit: 4, time: 2000, label: "after set"))])
         #expect(index.close == JournalClose(commit: 4, time: 2500, stepCount: 1))
         #expect(index.unknownRecords == 0)
@@ -83,11 +83,11 @@ struct DocumentedVectorTests {
     @Test func documentedTornTailExample() throws {
         let documented = try FormatSpec.documentedHex("vector-journal")
         let folder = try FormatScratchFolder()
-        for size in 263...282 {
+        for size in 261...280 {
             let url = try folder.write(Array(documented.prefix(size)))
             let (records, ending) = try JournalReader(url: url).readAll()
             #expect(records == Array(FormatSpec.vectorRecords.prefix(5)))
-            #expect(ending == .tornTail(offset: 262, bytes: size - 262))
+            #expect(ending == .tornTail(offset: 260, bytes: size - 260))
         }
     }
 
@@ -105,7 +105,7 @@ struct DocumentedVectorTests {
         let salt = Array(file[12..<28])
         #expect(writer.header.salt == salt)
         #expect(writer.header.size == 103)
-        #expect(writer.bytesWritten == 283)
+        #expect(writer.bytesWritten == 281)
         #expect(writer.stepCount == 1)
 
         let documented = try FormatSpec.documentedHex("vector-journal")
@@ -155,7 +155,7 @@ struct DocumentedVectorTests {
     }
 
     /// Format 1.2's recomputed extension: a step whose bytes up to its sections are what 1.1
-    /// wrote, then extension 1.
+    /// would write (but for 2.0's integer tag), then extension 1.
     @Test func documentedStepWithRecomputedAtoms() throws {
         let documented = try FormatSpec.documentedHex("vector-step-recomputed")
         var step = JournalStep(commit: 1, time: 2, operation: "set", updated: [JournalValueEntry(atom: 3, value: .json("1"))])
@@ -171,6 +171,8 @@ struct DocumentedVectorTests {
         var withoutBase = DeltaBase()
         step.recomputed = []
         #expect(Array(documented.dropLast(6)) == JournalRecord.step(step).encodePayload(base: &withoutBase))
+        // The entry's integer is stored with 2.0's tag; a 1.x writer spelt it as JSON text.
+        #expect(Array(documented[6..<10]) == [0x01, 0x03, 0x04, 0x02])
     }
 
     /// Format 1.3's patched extension: two patches, the second a reference to the first, after
@@ -284,8 +286,9 @@ struct DocumentedVectorTests {
 
     @Test func documentedConstants() {
         #expect(JournalFormat.magic == [0x89, 0x41, 0x54, 0x4A, 0x0D, 0x0A, 0x1A, 0x0A])
-        #expect(JournalFormat.majorVersion == 1)
-        #expect(JournalFormat.minorVersion == 4)
+        #expect(JournalFormat.majorVersion == 2)
+        #expect(JournalFormat.oldestMajorVersion == 1)
+        #expect(JournalFormat.minorVersion == 0)
         #expect(JournalFormat.saltSize == 16)
         #expect(JournalFormat.maximumPayloadSize == 16_777_216)
         #expect(JournalFormat.maximumMetadataSize == 65_536)

@@ -30,7 +30,7 @@ struct HeaderCodecTests {
         let bytes = JournalHeader(salt: salt, metadata: [:]).encoded()
         #expect(bytes.count == 36 + 1)
         #expect(Array(bytes[0..<8]) == JournalFormat.magic)
-        #expect(Array(bytes[8..<12]) == [0x01, 0x00, 0x04, 0x00])
+        #expect(Array(bytes[8..<12]) == [0x02, 0x00, 0x00, 0x00])
         #expect(Array(bytes[12..<28]) == salt)
         #expect(Array(bytes[28..<32]) == [0x01, 0x00, 0x00, 0x00])
         #expect(bytes[32] == 0x00)

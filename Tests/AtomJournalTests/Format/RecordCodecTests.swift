@@ -143,7 +143,7 @@ struct RecordCodecTests {
         step.recomputed = [4, 300]
         let payload = JournalRecord.step(step).encodePayload(base: &encodeBase)
         // Flags 0x04, one entry, then extension 1 with a 4-byte body: count 2, 4, 300.
-        #expect(Array(payload.suffix(6 + 6)) == [0x04, 0x01, 0x03, 0x00, 0x01, 0x31] + [0x01, 0x04, 0x02, 0x04, 0xAC, 0x02])
+        #expect(Array(payload.suffix(5 + 6)) == [0x04, 0x01, 0x03, 0x04, 0x02] + [0x01, 0x04, 0x02, 0x04, 0xAC, 0x02])
         #expect(try decode(4, payload, base: &decodeBase) == .step(step))
     }
 
@@ -211,10 +211,10 @@ struct RecordCodecTests {
     }
 
     @Test func unknownValueTagIsRejected() {
-        // A keyframe whose one atom has the tag 4.
+        // A keyframe whose one atom has the tag 5.
         var base = DeltaBase()
-        #expect(throws: PayloadError.invalid("unknown value tag 4")) {
-            try decode(5, [0x01, 0x02, 0x01, 0x07, 0x04, 0x00, 0x00], base: &base)
+        #expect(throws: PayloadError.invalid("unknown value tag 5")) {
+            try decode(5, [0x01, 0x02, 0x01, 0x07, 0x05, 0x00, 0x00], base: &base)
         }
     }
 

@@ -21,7 +21,7 @@ struct RecorderSubscriberNameTests {
         try recorder.close()
 
         let read = try Journal(url: journal.url)
-        #expect(read.header.majorVersion == 1)
+        #expect(read.header.majorVersion == JournalFormat.majorVersion)
         #expect(read.header.minorVersion == JournalFormat.minorVersion)
         let definitions = read.index.subscribers.values.sorted { $0.line < $1.line }
         #expect(definitions == [

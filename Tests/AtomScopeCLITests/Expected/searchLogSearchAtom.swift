@@ -2,15 +2,15 @@
 // Written by `ATOMSCOPE_UPDATE_GOLDEN=1 swift test --filter AtomScopeCLITests`; do not edit by hand.
 extension Golden {
     static let searchLogSearchAtom = #"""
-#1 +0.002s watch SearchStatusAtom at ExampleSearch/SearchSession.swift:42 → QueryAtom, SearchAPIAtom, SearchAtom, SearchAtom.phase, SearchStatusAtom
+#1 +0.006s watch SearchStatusAtom at ExampleSearch/SearchSession.swift:42 → QueryAtom, SearchAPIAtom, SearchAtom, SearchAtom.phase, SearchStatusAtom
 ── mark "typing" (after step 1) ──
-#2 +0.003s set QueryAtom at ExampleSearch/SearchSession.swift:79 → QueryAtom, SearchAtom, SearchAtom.phase, SearchStatusAtom
-#4 +0.004s task finished SearchAtom → SearchAtom, SearchAtom.phase, SearchStatusAtom
+#2 +0.009s set QueryAtom at ExampleSearch/SearchSession.swift:79 → QueryAtom, SearchAtom, SearchAtom.phase, SearchStatusAtom
+#4 +0.011s task finished SearchAtom → SearchAtom, SearchAtom.phase, SearchStatusAtom
 ── mark "service down" (after step 4) ──
-#5 +0.005s set QueryAtom at ExampleSearch/SearchSession.swift:79 → QueryAtom, SearchAtom, SearchAtom.phase, SearchStatusAtom
-#6 +0.005s task failed SearchAtom → SearchAtom, SearchAtom.phase, SearchStatusAtom
+#5 +0.012s set QueryAtom at ExampleSearch/SearchSession.swift:79 → QueryAtom, SearchAtom, SearchAtom.phase, SearchStatusAtom
+#6 +0.012s task failed SearchAtom → SearchAtom, SearchAtom.phase, SearchStatusAtom
 ── mark "retry" (after step 6) ──
-#8 +0.005s task finished SearchAtom → SearchAtom, SearchAtom.phase, SearchStatusAtom
-#9 +0.005s unwatch → QueryAtom, SearchAPIAtom, SearchAtom, SearchAtom.phase, SearchStatusAtom
+#8 +0.013s task finished SearchAtom → SearchAtom, SearchAtom.phase, SearchStatusAtom
+#9 +0.013s unwatch → QueryAtom, SearchAPIAtom, SearchAtom, SearchAtom.phase, SearchStatusAtom
 """#
 }

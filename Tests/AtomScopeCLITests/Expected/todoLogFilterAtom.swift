@@ -2,12 +2,12 @@
 // Written by `ATOMSCOPE_UPDATE_GOLDEN=1 swift test --filter AtomScopeCLITests`; do not edit by hand.
 extension Golden {
     static let todoLogFilterAtom = #"""
-#1 +0.002s watch FilteredTodosAtom at ExampleTodo/main.swift:46 → FilterAtom, FilteredTodosAtom, TodosAtom
+#1 +0.003s watch FilteredTodosAtom at ExampleTodo/main.swift:46 → FilterAtom, FilteredTodosAtom, TodosAtom
 ── mark "signed in" (after step 4) ──
 ── mark "three todos added" (after step 7) ──
-#9 +0.004s set FilterAtom at ExampleTodo/TodoSession.swift:48 → FilterAtom, FilteredTodosAtom
-#11 +0.004s set FilterAtom at ExampleTodo/TodoSession.swift:48 → FilterAtom, FilteredTodosAtom
+#9 +0.007s set FilterAtom at ExampleTodo/TodoSession.swift:48 → FilterAtom, FilteredTodosAtom
+#11 +0.007s set FilterAtom at ExampleTodo/TodoSession.swift:48 → FilterAtom, FilteredTodosAtom
 ── mark "before delete" (after step 11) ──
-#14 +0.005s unwatch → FilterAtom, FilteredTodosAtom, TodosAtom
+#14 +0.008s unwatch → FilterAtom, FilteredTodosAtom, TodosAtom
 """#
 }

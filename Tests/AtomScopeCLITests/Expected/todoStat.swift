@@ -3,19 +3,19 @@
 extension Golden {
     static let todoStat = #"""
 fixtures/todo.journal
-  format      1.2
-  app         ExampleTodo (pid 3872)
-  started     2026-11-25T05:45:00Z
-  size        3512 bytes
-  steps       14 over 3 ms
+  format      2.0
+  app         ExampleTodo (pid 23806)
+  started     2026-11-28T11:09:09Z
+  size        2523 bytes
+  steps       14 over 5 ms
   atoms       6
   keyframes   1
   marks       3
   ending      closed cleanly
 
   changes     value bytes  atom
-         10          1004  FilteredTodosAtom
-          8           765  TodosAtom
+         10           425  FilteredTodosAtom
+          8           323  TodosAtom
           7            68  ProgressAtom
           7            60  StatsAtom
           4            23  FilterAtom

@@ -6,8 +6,8 @@ extension Golden {
   "app" : "ExampleTodo",
   "atoms" : 6,
   "ending" : "closed",
-  "fileBytes" : 3512,
-  "formatVersion" : "1.2",
+  "fileBytes" : 2523,
+  "formatVersion" : "2.0",
   "keyframes" : 1,
   "marks" : 3,
   "path" : "fixtures/todo.journal",
@@ -18,7 +18,7 @@ extension Golden {
       "kind" : "value",
       "recomputes" : 0,
       "sensitive" : false,
-      "valueBytes" : 1004
+      "valueBytes" : 425
     },
     {
       "changes" : 8,
@@ -26,7 +26,7 @@ extension Golden {
       "kind" : "state",
       "recomputes" : 0,
       "sensitive" : false,
-      "valueBytes" : 765
+      "valueBytes" : 323
     },
     {
       "changes" : 7,
@@ -61,9 +61,9 @@ extension Golden {
       "valueBytes" : 0
     }
   ],
-  "processID" : 3872,
-  "spanMicroseconds" : 2600,
-  "started" : "2026-11-25T05:45:00Z",
+  "processID" : 23806,
+  "spanMicroseconds" : 4752,
+  "started" : "2026-11-28T11:09:09Z",
   "steps" : 14,
   "unknownRecords" : 0,
   "unwrittenBytes" : 0

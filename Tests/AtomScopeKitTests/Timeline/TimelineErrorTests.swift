@@ -62,7 +62,7 @@ struct TimelineErrorTests {
         }
         #expect(reason.contains("empty"))
         #expect(openError(TimelineFixtures.damaged("newer-major.journal")) == .newerJournalFormat(
-            path: TimelineFixtures.damaged("newer-major.journal").path, found: 2, supported: 1
+            path: TimelineFixtures.damaged("newer-major.journal").path, found: 3, supported: 2
         ))
     }
 
