@@ -2,7 +2,7 @@
 /// value), as the recorder writes them straight from the atoms' values: no `String`,
 /// `JournalValue` or array element per change. The step's encoder copies the bytes after the
 /// count, exactly where `[JournalValueEntry]` would have written the same entries.
-struct EncodedValueEntries {
+struct EncodedValueEntries: ~Copyable {
     private(set) var count = 0
     /// The entries after their count.
     private(set) var bytes = EntryBytes()
@@ -59,7 +59,7 @@ extension ByteWriter {
         bytes.append(contentsOf: utf8)
     }
 
-    mutating func entries(_ entries: EncodedValueEntries) {
+    mutating func entries(_ entries: borrowing EncodedValueEntries) {
         varint(entries.count)
         entries.bytes.withUnsafeBytes { bytes.append(contentsOf: $0) }
     }

@@ -2,59 +2,61 @@
 ///
 /// The recorder appends an entry of a few bytes for each changed atom, fifty and more per
 /// commit. Through an `[UInt8]` each entry paid a call to `append(contentsOf:)` with its
-/// uniqueness and capacity checks, about 100 instructions, for 8 bytes. Here an entry checks
-/// for room once and is stored straight into the buffer.
+/// uniqueness and capacity checks, about 100 instructions, for 8 bytes; through a shared
+/// buffer, a uniqueness check and a call still. Here an entry checks for room and is stored
+/// straight into memory the list alone owns.
 ///
-/// A value type: a copy shares the buffer until one of them is changed.
-struct EntryBytes {
-    private struct Header {
-        var count: Int
-        var capacity: Int
-    }
-
-    private var buffer: ManagedBuffer<Header, UInt8>
+/// Noncopyable: the bytes have one owner, so no append asks whether a copy shares them. The
+/// memory is freed with the list.
+struct EntryBytes: ~Copyable {
+    private var base: UnsafeMutablePointer<UInt8>
+    private(set) var count = 0
+    private var capacity: Int
 
     /// The most bytes an integer entry takes: its atom's number and the value, each a varint
     /// of up to 10 bytes, and the tag.
     static let maximumIntegerEntrySize = 10 + 1 + 10
 
-    init(capacity: Int = 0) {
-        buffer = Self.makeBuffer(capacity: capacity, copying: nil)
+    init(capacity: Int = 64) {
+        self.capacity = max(capacity, 1)
+        base = .allocate(capacity: self.capacity)
     }
 
-    /// Empties the buffer, keeping its capacity when no copy shares it.
+    deinit {
+        base.deallocate()
+    }
+
+    /// Empties the list, keeping its memory for the next step.
     mutating func removeAll() {
-        guard isKnownUniquelyReferenced(&buffer) else {
-            self = EntryBytes(capacity: 0)
-            return
-        }
-        buffer.withUnsafeMutablePointerToHeader { $0.pointee.count = 0 }
+        count = 0
     }
 
     /// Appends bytes.
     mutating func append(_ bytes: UnsafeRawBufferPointer) {
         guard !bytes.isEmpty, let source = bytes.baseAddress else { return }
         reserve(bytes.count)
-        buffer.withUnsafeMutablePointers { header, base in
-            (base + header.pointee.count).initialize(from: source.assumingMemoryBound(to: UInt8.self), count: bytes.count)
-            header.pointee.count += bytes.count
-        }
+        (base + count).initialize(from: source.assumingMemoryBound(to: UInt8.self), count: bytes.count)
+        count += bytes.count
     }
 
     /// Appends a value entry for an integer: the same bytes as `ByteWriter.varint(atom)`
     /// followed by `ByteWriter.value(.json(String(value)))`, which is the integer tag and the
-    /// value as a signed varint.
+    /// value as a signed varint. Inlined into the recorder's loop over a commit's atoms.
+    @inline(__always)
     mutating func appendIntegerEntry(atom: Int, _ value: Int) {
         reserve(Self.maximumIntegerEntrySize)
-        buffer.withUnsafeMutablePointers { header, base in
-            var at = base + header.pointee.count
-            Self.store(UInt64(max(0, atom)), at: &at)
-            at.pointee = ValueTag.integer
-            at += 1
-            let signed = Int64(value)
-            Self.store(UInt64(bitPattern: (signed << 1) ^ (signed >> 63)), at: &at)
-            header.pointee.count = at - base
-        }
+        var at = base + count
+        Self.store(UInt64(max(0, atom)), at: &at)
+        at.pointee = ValueTag.integer
+        at += 1
+        let signed = Int64(value)
+        Self.store(UInt64(bitPattern: (signed << 1) ^ (signed >> 63)), at: &at)
+        count = at - base
+    }
+
+    /// Calls `body` with the bytes.
+    func withUnsafeBytes<Result>(_ body: (UnsafeRawBufferPointer) -> Result) -> Result {
+        body(UnsafeRawBufferPointer(start: base, count: count))
     }
 
     @inline(__always)
@@ -69,31 +71,18 @@ struct EntryBytes {
         at += 1
     }
 
-    /// Calls `body` with the bytes.
-    func withUnsafeBytes<Result>(_ body: (UnsafeRawBufferPointer) -> Result) -> Result {
-        buffer.withUnsafeMutablePointers { header, base in
-            body(UnsafeRawBufferPointer(start: base, count: header.pointee.count))
-        }
-    }
-
-    /// Makes room for `extra` more bytes, and makes the buffer this value's own.
+    /// Makes room for `extra` more bytes.
     @inline(__always)
     private mutating func reserve(_ extra: Int) {
-        let (count, capacity) = buffer.withUnsafeMutablePointerToHeader { ($0.pointee.count, $0.pointee.capacity) }
-        if count + extra <= capacity, isKnownUniquelyReferenced(&buffer) { return }
-        buffer = Self.makeBuffer(capacity: max(count + extra, capacity * 2, 64), copying: buffer)
+        if count + extra > capacity { grow(toHold: count + extra) }
     }
 
-    private static func makeBuffer(capacity: Int, copying old: ManagedBuffer<Header, UInt8>?) -> ManagedBuffer<Header, UInt8> {
-        let buffer = ManagedBuffer<Header, UInt8>.create(minimumCapacity: capacity) { _ in Header(count: 0, capacity: capacity) }
-        if let old {
-            old.withUnsafeMutablePointers { oldHeader, oldBase in
-                buffer.withUnsafeMutablePointers { header, base in
-                    base.initialize(from: oldBase, count: oldHeader.pointee.count)
-                    header.pointee.count = oldHeader.pointee.count
-                }
-            }
-        }
-        return buffer
+    private mutating func grow(toHold needed: Int) {
+        let newCapacity = max(needed, capacity * 2)
+        let grown = UnsafeMutablePointer<UInt8>.allocate(capacity: newCapacity)
+        grown.initialize(from: base, count: count)
+        base.deallocate()
+        base = grown
+        capacity = newCapacity
     }
 }

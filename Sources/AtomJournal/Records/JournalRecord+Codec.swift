@@ -147,7 +147,7 @@ extension JournalRecord {
 
     /// Appends a step's payload from its draft: the recorder's, filled in place, or one made
     /// from a ``JournalStep``.
-    static func encodeStep(_ step: StepDraft, into writer: inout ByteWriter, base: inout DeltaBase) {
+    static func encodeStep(_ step: borrowing StepDraft, into writer: inout ByteWriter, base: inout DeltaBase) {
         writer.signed(Int64(truncatingIfNeeded: step.commit) &- Int64(truncatingIfNeeded: base.commit))
         writer.signed(step.time &- base.time)
         base = DeltaBase(commit: step.commit, time: step.time)

@@ -5,7 +5,7 @@
 /// commit copies no record and, once the lists have grown, allocates nothing for them. Every
 /// other writer turns its ``JournalStep`` into a draft first (``init(_:)``): one encoder, so
 /// that both write the same bytes.
-struct StepDraft {
+struct StepDraft: ~Copyable {
     var commit = 0
     var time: Int64 = 0
     var operation = ""

@@ -269,7 +269,7 @@ public final class JournalWriter {
     ///
     /// Encoded here rather than in a closure: a closure that captures the draft copies it,
     /// fifteen lists retained and released at every commit.
-    func appendStep(_ step: StepDraft) throws(JournalError) {
+    func appendStep(_ step: borrowing StepDraft) throws(JournalError) {
         var frame = try beginFrame(type: .step)
         JournalRecord.encodeStep(step, into: &frame.writer, base: &deltaBase)
         try endFrame(frame, stepCommit: step.commit, keyframeCommit: nil)
