@@ -30,7 +30,9 @@ struct EncodedValueEntries: ~Copyable {
     }
 
     /// Appends an entry for an `Int`, the same bytes as `append(atom:value: .json(String(value)))`
-    /// written in place: the integer tag and the value as a signed varint.
+    /// written in place: the integer tag and the value as a signed varint. Inlined into the
+    /// recorder's loop: as a call, its frame cost a quarter of the entry.
+    @inline(__always)
     mutating func append(atom: Int, integer value: Int) {
         count += 1
         bytes.appendIntegerEntry(atom: atom, value)
