@@ -154,9 +154,9 @@ public final class JournalRecorder {
     }
 
     private func fill(_ step: inout StepDraft, from commit: AtomCommit, writer: JournalWriter) throws(JournalError) {
-        step.start(commit: commit.number, time: writer.elapsedMicroseconds(), operation: commit.cause.operation.rawValue)
-        step.label = commit.cause.label
-        if let location = commit.cause.location {
+        step.start(commit: commit.number, time: writer.elapsedMicroseconds(), operation: commit.causeOperation.rawValue)
+        step.label = commit.causeLabel
+        if let location = commit.causeLocation {
             step.causeLocation = try locationNumber(location)
         }
         // The atoms are read where the store keeps them, by address: no change set, no
@@ -175,7 +175,7 @@ public final class JournalRecorder {
         for atom in commit.recomputedAtoms where atoms.contains(atom.number) {
             step.recomputed.append(atom.number)
         }
-        if let number = commit.cause.atomNumber, atoms.contains(number) {
+        if let number = commit.causeAtomNumber, atoms.contains(number) {
             step.causeAtom = number
         }
         for edge in commit.addedEdges {

@@ -3,18 +3,49 @@
 public struct AtomCommit {
     /// The commit's number within its store. It only grows.
     public let number: Int
-    /// What started the transaction.
-    public let cause: AtomCause
 
+    // A commit is copied to each observer and destroyed after: with the cause's strings and
+    // optionals stored here, that cost a recorder about 1,500 instructions a commit in value
+    // witnesses. The cause lives in the record, which a commit kept past its observer's call
+    // keeps (`AtomStore.settlePendingCommit()`).
     private let record: CommitRecord
     private let store: AtomStore
 
-    init(number: Int, cause: AtomCause, record: CommitRecord, store: AtomStore) {
+    init(number: Int, record: CommitRecord, store: AtomStore) {
         self.number = number
-        self.cause = cause
         self.record = record
         self.store = store
     }
+
+    /// What started the transaction.
+    public var cause: AtomCause {
+        let pending = record.cause
+        var atom: AtomID?
+        if let node = pending.node { atom = store.info(for: node).id }
+        return AtomCause(
+            operation: pending.operation,
+            atom: atom,
+            atomNumber: pending.node?.number,
+            location: pending.location,
+            label: pending.label
+        )
+    }
+
+    /// ``AtomCause/operation`` of ``cause``, without building the cause.
+    @_spi(Recording)
+    public var causeOperation: AtomOperation { record.cause.operation }
+
+    /// ``AtomCause/atomNumber`` of ``cause``, without building the cause.
+    @_spi(Recording)
+    public var causeAtomNumber: Int? { record.cause.node?.number }
+
+    /// ``AtomCause/location`` of ``cause``, without building the cause.
+    @_spi(Recording)
+    public var causeLocation: SourceLocation? { record.cause.location }
+
+    /// ``AtomCause/label`` of ``cause``, without building the cause.
+    @_spi(Recording)
+    public var causeLabel: String? { record.cause.label }
 
     /// What the transaction changed.
     ///

@@ -23,6 +23,9 @@ final class CommitRecord {
     @exclusivity(unchecked) var edgesRemoved: ContiguousArray<CommittedEdge> = []
     @exclusivity(unchecked) var subscriptionsAdded: ContiguousArray<CommittedSubscription> = []
     @exclusivity(unchecked) var subscriptionsRemoved: ContiguousArray<CommittedSubscription> = []
+    /// What started the transaction; its node's info is made when the commit is, so that the
+    /// cause names the atom as the change set does.
+    @exclusivity(unchecked) var cause = PendingCause(operation: .set, location: nil)
     @exclusivity(unchecked) private var changeSet: AtomChangeSet?
     /// The nodes of the atom lists, retained once the record outlives its transaction: the
     /// lists hold cells, unretained (``CommittedAtom``).
@@ -61,6 +64,9 @@ final class CommitRecord {
     /// commit in another record.
     func removeAll() {
         changeSet = nil
+        // The rest of the cause is replaced by the next commit's; the node goes now, so that
+        // a released atom's node is not kept alive by the spare record.
+        cause.node = nil
         keptNodes.emptyForReuse()
         initialized.emptyForReuse()
         updated.emptyForReuse()

@@ -51,6 +51,36 @@ struct KeptCommitTests {
         #expect(kept[1].updatedAtoms.allSatisfy { $0.committedValue(as: Int.self) == nil })
     }
 
+    @Test("A kept commit keeps its own cause, which the recorder's accessors give without building it")
+    func causeAfterLaterCommits() {
+        let root = AtomRoot()
+        var kept: [AtomCommit] = []
+        let observation = root.store.observeCommits { kept.append($0) }
+        let context = root.context()
+        _ = context.watch(Doubled())
+        let setLine: UInt = #line + 1
+        context.set(1, for: Count())
+        context.batch("both") {
+            context.set(true, for: Flag())
+            context.set(2, for: Count())
+        }
+        context.set(3, for: Count())
+        observation.cancel()
+
+        #expect(kept.count == 4)
+        #expect(kept.map(\.cause.operation) == [.watch, .set, .batch, .set])
+        #expect(kept[1].cause.atom?.rawValue == "Count")
+        #expect(kept[1].cause.location == SourceLocation(fileID: #fileID, line: setLine))
+        #expect(kept[1].cause.label == nil)
+        #expect(kept[2].cause.label == "both")
+        for commit in kept {
+            #expect(commit.causeOperation == commit.cause.operation)
+            #expect(commit.causeAtomNumber == commit.cause.atomNumber)
+            #expect(commit.causeLocation == commit.cause.location)
+            #expect(commit.causeLabel == commit.cause.label)
+        }
+    }
+
     @Test("A kept commit's atoms stay readable after their nodes were released and replaced")
     func readAfterTheAtomsWereReleased() {
         let root = AtomRoot()
