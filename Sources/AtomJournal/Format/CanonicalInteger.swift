@@ -20,15 +20,25 @@ enum CanonicalInteger {
         return text.withUTF8 { value(of: UnsafeRawBufferPointer($0)) }
     }
 
-    /// How many bytes `String(value)` has.
+    /// How many bytes `String(value)` has. A ladder of comparisons, shortest for the small
+    /// numbers most atoms hold: a journal's index asks it for every integer of every step.
     static func textLength(of value: Int64) -> Int {
-        var length = value < 0 ? 2 : 1
-        var rest = value.magnitude
-        while rest >= 10 {
-            length += 1
-            rest /= 10
+        let sign = value < 0 ? 1 : 0
+        let magnitude = value.magnitude
+        if magnitude < 10_000 {
+            return sign + (magnitude < 100 ? (magnitude < 10 ? 1 : 2) : (magnitude < 1_000 ? 3 : 4))
         }
-        return length
+        if magnitude < 100_000_000 {
+            return sign + (magnitude < 1_000_000 ? (magnitude < 100_000 ? 5 : 6) : (magnitude < 10_000_000 ? 7 : 8))
+        }
+        var digits = 9
+        var bound: UInt64 = 1_000_000_000
+        // 19 digits hold every Int64 magnitude; `bound` stops at 10^19, below 2^64.
+        while digits < 19, magnitude >= bound {
+            digits += 1
+            bound &*= 10
+        }
+        return sign + digits
     }
 
     private static func parse(_ utf8: UnsafeRawBufferPointer) -> Int64? {

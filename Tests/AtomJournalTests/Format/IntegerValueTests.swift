@@ -35,6 +35,19 @@ struct IntegerValueTests {
         #expect(CanonicalInteger.textLength(of: value) == text.utf8.count)
     }
 
+    @Test("The text length of every integer around each power of ten is that of its text")
+    func textLengths() {
+        var samples: [Int64] = [0, Int64.max, Int64.min, Int64.max - 1, Int64.min + 1]
+        var power: Int64 = 1
+        for _ in 0..<19 {
+            samples += [power - 1, power, power + 1, -(power - 1), -power, -(power + 1)]
+            if power <= Int64.max / 10 { power *= 10 }
+        }
+        for value in samples {
+            #expect(CanonicalInteger.textLength(of: value) == String(value).utf8.count, "\(value)")
+        }
+    }
+
     @Test("The integer is a zigzag varint: small magnitudes of either sign take one byte")
     func zigzagBytes() {
         #expect(encoded(.json("0")) == [0x04, 0x00])
