@@ -51,8 +51,9 @@ private func appendSample(_ url: URL) -> (nanoseconds: Int, bytes: [UInt8]) {
     check(failure == nil, "append failed: \(String(describing: failure))")
     check(writer.stepCount == appendSteps, "writer counted \(writer.stepCount) steps")
     let appended = writer.bytesWritten - headerBytes
-    // A step here is 17 bytes of frame header and 14 to 16 of payload.
-    check(appended >= appendSteps * 31 && appended <= appendSteps * 33, "\(appended) bytes for \(appendSteps) steps")
+    // A step here is 17 bytes of frame header and 11 or 12 of payload: the time delta takes one
+    // or two bytes, and the value (1,000 to 2,023) two as an integer (format 2.0).
+    check(appended >= appendSteps * 28 && appended <= appendSteps * 29, "\(appended) bytes for \(appendSteps) steps")
     must("closing \(url.path)") { () throws(JournalError) in try writer.close() }
     let bytes = must("reading \(url.path)") { try [UInt8](Data(contentsOf: url)) }
     check(bytes.count == writer.bytesWritten, "file has \(bytes.count) bytes, writer counted \(writer.bytesWritten)")

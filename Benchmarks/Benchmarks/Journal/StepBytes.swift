@@ -26,9 +26,21 @@ private func setCounter(_ context: AtomViewContext, _ value: Int) {
 /// The step's size from the format: frame header (length 4, checksum 4, type 1, sequence 8);
 /// then commit delta (1), time delta (1), operation code (1), cause atom + 1 (1), cause
 /// location + 1 (1), section flags (1); the updated section: count (1), atom number (1),
-/// value tag (1), JSON length (1) and the JSON text itself.
-private func expectedStepBytes(jsonValue: String) -> Int {
-    17 + 6 + 4 + jsonValue.utf8.count
+/// value tag (1) and, since format 2.0, the integer as a zigzag varint (before it, a length
+/// and the JSON text).
+private func expectedStepBytes(value: Int) -> Int {
+    17 + 6 + 3 + integerBytes(value)
+}
+
+/// The bytes of `value` as a zigzag varint.
+private func integerBytes(_ value: Int) -> Int {
+    var rest = UInt64(bitPattern: Int64(value << 1) ^ Int64(value >> 63)) >> 7
+    var size = 1
+    while rest > 0 {
+        size += 1
+        rest >>= 7
+    }
+    return size
 }
 
 private let samples = 64
@@ -72,7 +84,7 @@ private func measureStepBytes() -> [Int] {
           "last step \(last)")
     check(last.causeLocation != nil && last.causeAtom == last.updated[0].atom, "last step's cause \(last)")
 
-    let expected = expectedStepBytes(jsonValue: String(firstValue))
+    let expected = expectedStepBytes(value: firstValue)
     check(sizes.min() == expected, "bytes per step: smallest \(sizes.min() ?? -1), expected \(expected) (sizes \(sizes))")
     check(sizes.allSatisfy { $0 >= expected && $0 <= expected + 2 }, "bytes per step out of range: \(sizes)")
     withExtendedLifetime(context) {}
@@ -88,7 +100,7 @@ func registerStepBytes() {
     ) { benchmark in
         let sizes = await MainActor.run { measureStepBytes() }
         let smallest = sizes.min() ?? -1
-        let valueBytes = String(firstValue).utf8.count
+        let valueBytes = integerBytes(firstValue)
         print("journal.step-bytes: one Int atom set = \(smallest) bytes per step (\(smallest - valueBytes) + a \(valueBytes)-byte value), largest of \(sizes.count): \(sizes.max() ?? -1)")
         benchmark.measurement(bytes, smallest)
         benchmark.measurement(value, valueBytes)
