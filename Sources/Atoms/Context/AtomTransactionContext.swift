@@ -23,6 +23,7 @@ public struct AtomTransactionContext: AtomWatchableContext, _AtomStoreContext {
 
     /// A context for the evaluation at `depth`, whose frame (`nil` for a context that never
     /// watches) the caller has at hand; the context keeps the frame's address only if it lasts.
+    @inlinable
     init(store: AtomStore, depth: Int, token: Int, frame: FrameRef?, scope: ScopeState?, run: AsyncRun?) {
         self.store = store
         self.depth = depth

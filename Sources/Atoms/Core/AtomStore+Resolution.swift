@@ -127,7 +127,7 @@ extension AtomStore {
     ///
     /// Inlined into the two evaluations (typed and general), like `endEvaluation`: as calls,
     /// the pair cost a tenth of a deep write, each finding the frame again by depth.
-    @inline(__always)
+    @inlinable @inline(__always)
     func beginEvaluation(of cell: NodeRef) -> (depth: Int, token: Int, frame: FrameRef) {
         let token = nextToken
         nextToken = token + 1
@@ -142,7 +142,7 @@ extension AtomStore {
 
     /// Records what the evaluation watched as the node's dependencies, if that changed, and
     /// gives the frame back.
-    @inline(__always)
+    @inlinable @inline(__always)
     func endEvaluation(of cell: NodeRef, depth: Int, frame: FrameRef) {
         cell.pointee.isEvaluating = false
         if frame.pointee.diverged || frame.pointee.confirmed < frame.pointee.previous.count {
@@ -160,8 +160,8 @@ extension AtomStore {
 
     /// `endEvaluation` for an evaluation that did not watch exactly its previous dependencies:
     /// what it watched becomes the node's dependencies.
-    @inline(never)
-    private func replaceDependencies(of cell: NodeRef, after frame: FrameRef) {
+    @usableFromInline @inline(never)
+    func replaceDependencies(of cell: NodeRef, after frame: FrameRef) {
         if frame.pointee.diverged {
             replaceDependencies(of: cell.pointee.node.takeUnretainedValue(), afterWatching: frame.pointee.watched)
             frame.pointee.watched.removeAll()

@@ -10,16 +10,17 @@ import Foundation
 /// thread's stack (about 2.3 KB per level in a debug build). So every `levelsPerStack`
 /// nested computations, the next one continues on a helper thread with a fresh stack while
 /// the calling thread waits for it.
+@usableFromInline
 enum DeepEvaluation {
     /// Nested computations on the caller's own stack before the first hand-off.
-    static let levelsOnCallerStack = 256
+    @usableFromInline static let levelsOnCallerStack = 256
     /// Nested computations on each helper thread before the next hand-off.
-    static let levelsPerHelper = 4_096
+    @usableFromInline static let levelsPerHelper = 4_096
     /// The helper's stack: room for `levelsPerHelper` levels of debug-build frames, with
     /// ample margin for deep user functions. Reserved, not committed, by the kernel.
     static let helperStackSize = 64 << 20
 
-    static func needsHandOff(depth: Int) -> Bool {
+    @inlinable static func needsHandOff(depth: Int) -> Bool {
         depth == levelsOnCallerStack
             || (depth > levelsOnCallerStack && (depth - levelsOnCallerStack) % levelsPerHelper == 0)
     }

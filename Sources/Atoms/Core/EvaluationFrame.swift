@@ -24,7 +24,7 @@ struct EvaluationFrame {
     /// transaction ends, and the frame is done with it before then. Owned by the frame.
     @usableFromInline var watched = NodeList()
     /// Position in the previous dependencies, for resolving a watch without hashing.
-    var cursor = 0
+    @usableFromInline var cursor = 0
 }
 
 /// Where a frame is; valid until the store's evaluations have all returned (``EvaluationFrames``),
@@ -42,17 +42,18 @@ typealias FrameRef = UnsafeMutablePointer<EvaluationFrame>
 /// a chain of thousands from holding a frame per level after its first computation.
 ///
 /// Accessed only by the store, on the main actor (the proof at ``NodeBase`` covers it).
+@usableFromInline
 struct EvaluationFrames {
-    private var chunks: ContiguousArray<FrameRef> = []
+    @usableFromInline var chunks: ContiguousArray<FrameRef> = []
     /// The first chunk, where almost every evaluation's frame is.
-    private var first: FrameRef?
+    @usableFromInline var first: FrameRef?
 
     /// Frames per chunk: steady-state writes evaluate a level or two deep (pulling is
     /// iterative), so the first chunk is small; it stays for the store's life (1.3 KB).
-    private static var chunkSize: Int { 16 }
+    @inlinable static var chunkSize: Int { 16 }
 
     /// The frame at `depth`, if one was made.
-    @inline(__always)
+    @inlinable @inline(__always)
     func frame(at depth: Int) -> FrameRef? {
         if UInt(bitPattern: depth) < UInt(Self.chunkSize), let first {
             return first + depth
@@ -66,19 +67,19 @@ struct EvaluationFrames {
     /// a context that holds the store can keep that frame's address for as long as it lives,
     /// and reach its frame without asking the store (``AtomTransactionContext``'s inlined
     /// watch). Deeper frames' chunks go once every evaluation has returned.
-    @inline(__always)
+    @inlinable @inline(__always)
     static func lasts(depth: Int) -> Bool {
         UInt(bitPattern: depth) < UInt(chunkSize)
     }
 
     /// The frame at `depth`, made if needed.
-    @inline(__always)
+    @inlinable @inline(__always)
     mutating func makeFrame(at depth: Int) -> FrameRef {
         if let frame = frame(at: depth) { return frame }
         return grow(to: depth)
     }
 
-    private mutating func grow(to depth: Int) -> FrameRef {
+    @usableFromInline mutating func grow(to depth: Int) -> FrameRef {
         while depth / Self.chunkSize >= chunks.count {
             let chunk = FrameRef.allocate(capacity: Self.chunkSize)
             chunk.initialize(repeating: EvaluationFrame(), count: Self.chunkSize)
@@ -89,7 +90,7 @@ struct EvaluationFrames {
     }
 
     /// Frees every chunk but the first; only while no evaluation runs.
-    @inline(__always)
+    @inlinable @inline(__always)
     mutating func trim() {
         while chunks.count > 1, let chunk = chunks.popLast() {
             Self.free(chunk)
@@ -104,7 +105,7 @@ struct EvaluationFrames {
         }
     }
 
-    private static func free(_ chunk: FrameRef) {
+    @usableFromInline static func free(_ chunk: FrameRef) {
         for index in 0..<chunkSize {
             chunk[index].watched.deallocate()
         }

@@ -21,9 +21,9 @@ struct NodeCell {
     /// own key by the typed lookups.
     @usableFromInline let atomType: ObjectIdentifier
     /// Whether the atom starts asynchronous work when evaluated (``NodeBase``'s).
-    let startsAsyncWork: Bool
+    @usableFromInline let startsAsyncWork: Bool
     /// Whether a scope owns the node.
-    let isScoped: Bool
+    @usableFromInline let isScoped: Bool
     /// Whether the atom has an effect (``NodeBase``'s).
     let hasEffect: Bool
     /// The epoch of the last transaction that changed the value.
@@ -33,7 +33,7 @@ struct NodeCell {
     @usableFromInline var mark = NodeBase.Mark.clean
     @usableFromInline var hasValue = false
     var isAlive = true
-    var isEvaluating = false
+    @usableFromInline var isEvaluating = false
     /// The token of the last evaluation that watched this node, to skip duplicates cheaply.
     @usableFromInline var watchToken = 0
     /// The node's recomputation compiled for its atom type (`TypedEvaluation.swift`); `nil`
@@ -46,7 +46,7 @@ struct NodeCell {
     /// The epoch of the transaction in which a restore set the value directly.
     var restoredEpoch = 0
     /// Upstream atoms in the order the last evaluation watched them, without duplicates.
-    var upstream = NodeList()
+    @usableFromInline var upstream = NodeList()
     var downstream = IdentitySet<NodeList>()
     var subscribers = IdentitySet<ContiguousArray<Subscriber>>()
     /// Whether the node has its description (``NodeBase/cachedInfo``).

@@ -25,15 +25,15 @@ public final class AtomStore {
     }
     /// Whether `overrides` holds any, kept so that every evaluation asks a flag instead of
     /// the table (whose accesses stay checked: setting an override hashes the atom's key).
-    @exclusivity(unchecked) private(set) var hasOverrides = false
+    @usableFromInline @exclusivity(unchecked) private(set) var hasOverrides = false
     @exclusivity(unchecked) var nextNumber = 1
-    @exclusivity(unchecked) var nextToken = 1
+    @usableFromInline @exclusivity(unchecked) var nextToken = 1
     @exclusivity(unchecked) var epoch = 0
 
     /// Evaluation frames by nesting depth; the first `evaluationDepth` are in use. Frames
     /// beyond the first chunk are freed when every evaluation has returned.
-    @exclusivity(unchecked) var frames = EvaluationFrames()
-    @exclusivity(unchecked) var evaluationDepth = 0
+    @usableFromInline @exclusivity(unchecked) var frames = EvaluationFrames()
+    @usableFromInline @exclusivity(unchecked) var evaluationDepth = 0
     /// Nodes marked during the running transaction, in marking order.
     ///
     /// Not retained (marking and settling would otherwise retain and release every node
