@@ -47,10 +47,10 @@ extension AtomStore {
     /// run nothing, if the node needs the general evaluation.
     ///
     /// Inlined, with the evaluation's beginning and end and the frames they take, into the
-    /// atom's module (`Node.evaluateTyped`): called, it built the context on its own stack and
-    /// retained and released the store for it at every evaluation, since the context owns its
-    /// reference; inlined, the optimizer sees the context borrow a store that outlives it. About
-    /// 2,350 instructions of a deep write (50 evaluations), 10%.
+    /// atom's module (`Node.evaluateTyped`): as a call taking the computation as a closure,
+    /// each evaluation paid two calls, their frames and the reloads around them, about 47
+    /// instructions; 2,350 of a deep write (50 evaluations), 10%. The context still retains and
+    /// releases the store it owns (docs/ENGINE.md, "Session 18").
     @inlinable @inline(__always)
     func runTypedEvaluation(of cell: NodeRef, _ body: (AtomTransactionContext, Bool) -> Bool) -> Bool? {
         guard !cell.pointee.startsAsyncWork, !hasOverrides, !cell.pointee.isScoped, !cell.pointee.isEvaluating,
