@@ -92,12 +92,18 @@ public final class JournalRecorder {
         metadata[JournalHeader.MetadataKey.keyframeInterval] = String(keyframeInterval)
         writer = try JournalWriter(url: url, metadata: metadata, flushPolicy: options.flushPolicy, replaceExisting: options.replaceExisting)
         try recordInitialState(store.snapshot(), commit: store.commitNumber)
-        observation = store.observeCommits { [weak self] commit in
-            self?.record(commit)
+        // Unowned, not weak: a weak reference gives the recorder a side table, and from then on
+        // every retain and release of it takes the runtime's slow path, at every commit. Safe:
+        // the observation is cancelled in `close()` and first thing in `deinit`, and the store
+        // never calls a cancelled observer again (`CommitObserverList`), so the closure does not
+        // run once the recorder is being destroyed.
+        observation = store.observeCommits { [unowned(unsafe) self] commit in
+            self.record(commit)
         }
     }
 
     isolated deinit {
+        observation?.cancel()
         // Whatever was buffered reaches the file even if `close()` was never called.
         if !writer.isClosed {
             try? writer.flush()
