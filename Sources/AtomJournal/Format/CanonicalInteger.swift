@@ -14,12 +14,6 @@ enum CanonicalInteger {
         return parse(utf8)
     }
 
-    /// The value of `text`, as ``value(of:)`` reads its UTF-8.
-    static func value(of text: String) -> Int64? {
-        var text = text
-        return text.withUTF8 { value(of: UnsafeRawBufferPointer($0)) }
-    }
-
     /// How many bytes `String(value)` has. A ladder of comparisons, shortest for the small
     /// numbers most atoms hold: a journal's index asks it for every integer of every step.
     static func textLength(of value: Int64) -> Int {

@@ -49,18 +49,6 @@ struct EncodedValueEntries: ~Copyable {
 }
 
 extension ByteWriter {
-    /// A JSON value whose UTF-8 bytes are at hand, as `value(.json(text))` writes `text`.
-    mutating func json(_ utf8: UnsafeRawBufferPointer) {
-        if let integer = CanonicalInteger.value(of: utf8) {
-            u8(ValueTag.integer)
-            signed(integer)
-            return
-        }
-        u8(ValueTag.json)
-        varint(utf8.count)
-        bytes.append(contentsOf: utf8)
-    }
-
     mutating func entries(_ entries: borrowing EncodedValueEntries) {
         varint(entries.count)
         entries.bytes.withUnsafeBytes { bytes.append(contentsOf: $0) }

@@ -49,8 +49,7 @@ struct EntryBytes: ~Copyable {
         Self.store(UInt64(max(0, atom)), at: &at)
         at.pointee = ValueTag.integer
         at += 1
-        let signed = Int64(value)
-        Self.store(UInt64(bitPattern: (signed << 1) ^ (signed >> 63)), at: &at)
+        Self.store(ByteWriter.zigzag(Int64(value)), at: &at)
         count = at - base
     }
 

@@ -299,19 +299,19 @@ extension JournalRecord {
 extension ByteWriter {
     /// A signed integer, zigzag-encoded so that small magnitudes of either sign are short.
     mutating func signed(_ value: Int64) {
-        varint(UInt64(bitPattern: (value << 1) ^ (value >> 63)))
+        varint(Self.zigzag(value))
+    }
+
+    /// `value` as the unsigned number a signed field stores.
+    @inline(__always)
+    static func zigzag(_ value: Int64) -> UInt64 {
+        UInt64(bitPattern: (value << 1) ^ (value >> 63))
     }
 
     mutating func value(_ value: JournalValue) {
         switch value {
-        case .json(let text):
-            if let integer = CanonicalInteger.value(of: text) {
-                u8(ValueTag.integer)
-                signed(integer)
-            } else {
-                u8(ValueTag.json)
-                string(text)
-            }
+        case .json(var text):
+            text.withUTF8 { json(UnsafeRawBufferPointer($0)) }
         case .text(let text):
             u8(ValueTag.text)
             string(text)
@@ -320,6 +320,20 @@ extension ByteWriter {
         case .absent:
             u8(ValueTag.absent)
         }
+    }
+
+    /// A JSON value from its UTF-8 bytes: a canonical integer as the number (tag 4, since
+    /// 2.0), any other text as itself (tag 0). Every writer's JSON goes through here, the
+    /// recorder's encoded values straight from their bytes.
+    mutating func json(_ utf8: UnsafeRawBufferPointer) {
+        if let integer = CanonicalInteger.value(of: utf8) {
+            u8(ValueTag.integer)
+            signed(integer)
+            return
+        }
+        u8(ValueTag.json)
+        varint(utf8.count)
+        bytes.append(contentsOf: utf8)
     }
 
     mutating func entries(_ entries: [JournalValueEntry]) {
