@@ -76,8 +76,8 @@ final class AsyncRun {
 
 /// The operations that a run's deliveries are committed as.
 struct AsyncRunKind {
-    var value: AtomOperation
-    var failure: AtomOperation
+    var value: CauseOperation
+    var failure: CauseOperation
 
     static let task = AsyncRunKind(value: .taskFinished, failure: .taskFailed)
     static let sequence = AsyncRunKind(value: .sequenceElement, failure: .sequenceFailed)

@@ -28,7 +28,7 @@ extension AtomStore {
         guard run.isActive, let node = run.node, node.isAlive, node.asyncRun === run else {
             return read(atom, in: scope, at: nil)
         }
-        return transaction(PendingCause(operation: .watch, location: nil)) {
+        return transaction(.watch, at: nil) {
             let upstream = resolve(atom, in: scope)
             noteCauseNode(upstream)
             guard upstream !== node else { return value(of: upstream) }
@@ -87,7 +87,7 @@ extension AtomStore {
             return
         }
         let operation = failed ? run.kind.failure : run.kind.value
-        transaction(PendingCause(operation: operation, node: node, location: nil)) {
+        transaction(operation, at: nil, node: node) {
             if let status { node.asyncStatus = status }
             if isLast {
                 pruneLateDependencies(of: node, keeping: run.lateWatched)
@@ -144,7 +144,7 @@ extension AtomStore {
     /// delivers, and then released unless something uses it by then.
     func refresh<A: Atom>(_ atom: A, in scope: ScopeState?, at location: SourceLocation?) async -> A.Produced {
         var awaited: AsyncRun?
-        let immediate: A.Produced = transaction(PendingCause(operation: .refresh, location: location)) {
+        let immediate: A.Produced = transaction(.refresh, at: location) {
             guard let node = lookupNode(atom, in: scope) else {
                 let node = resolve(atom, in: scope)
                 noteCauseNode(node)
@@ -188,7 +188,7 @@ extension AtomStore {
         let before = lookupNode(atom, in: scope)
         let changedBefore = before?.changedEpoch
         let newValue = await atom.refresh(context: AtomCurrentContext(store: self, scope: scope))
-        transaction(PendingCause(operation: .refresh, location: location)) {
+        transaction(.refresh, at: location) {
             guard let node = lookupNode(atom, in: scope) else { return }
             noteCauseNode(node)
             ensureFresh(node)

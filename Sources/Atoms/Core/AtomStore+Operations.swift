@@ -8,7 +8,7 @@ extension AtomStore {
             ensureFresh(node)
             return value(of: node)
         }
-        return transaction(PendingCause(operation: .read, location: location)) {
+        return transaction(.read, at: location) {
             let node = resolve(atom, in: scope)
             noteCauseNode(node)
             return value(of: node)
@@ -17,7 +17,7 @@ extension AtomStore {
 
     @usableFromInline
     func set<A: StateAtom>(_ newValue: A.Produced, for atom: A, in scope: ScopeState?, at location: SourceLocation?) {
-        transaction(PendingCause(operation: .set, location: location)) {
+        transaction(.set, at: location) {
             let node = lookupNode(atom, in: scope) ?? makeNode(for: atom, in: scope)
             noteCauseNode(node)
             write(newValue, to: node)
@@ -25,7 +25,7 @@ extension AtomStore {
     }
 
     func modify<A: StateAtom>(_ atom: A, in scope: ScopeState?, at location: SourceLocation?, body: (inout A.Produced) -> Void) {
-        transaction(PendingCause(operation: .modify, location: location)) {
+        transaction(.modify, at: location) {
             let node = resolve(atom, in: scope)
             noteCauseNode(node)
             var value = value(of: node)
@@ -45,7 +45,7 @@ extension AtomStore {
     }
 
     func reset<A: Atom>(_ atom: A, in scope: ScopeState?, at location: SourceLocation?) {
-        transaction(PendingCause(operation: .reset, location: location)) {
+        transaction(.reset, at: location) {
             if let resettable = atom as? any Resettable {
                 if let node = lookupNode(atom, in: scope) { noteCauseNode(node) }
                 resettable.reset(context: AtomCurrentContext(store: self, scope: scope))
@@ -62,7 +62,7 @@ extension AtomStore {
     }
 
     func batch<T>(label: String?, at location: SourceLocation?, _ body: () throws -> T) rethrows -> T {
-        try transaction(PendingCause(operation: .batch, location: location, label: label), body)
+        try transaction(.batch, at: location, label: label, body)
     }
 
     // MARK: Subscriptions
@@ -81,7 +81,7 @@ extension AtomStore {
             ensureFresh(node)
             return value(of: node)
         }
-        return transaction(PendingCause(operation: .watch, location: location)) {
+        return transaction(.watch, at: location) {
             let node = resolve(atom, in: subscriber.scope, typed: typed)
             noteCauseNode(node)
             subscribe(subscriber, to: node)
@@ -98,14 +98,14 @@ extension AtomStore {
 
     func unwatch<A: Atom>(_ atom: A, subscriber: Subscriber, at location: SourceLocation?) {
         guard let node = lookupNode(atom, in: subscriber.scope), node.subscribers.contains(subscriber) else { return }
-        transaction(PendingCause(operation: .unwatch, node: node, location: location)) {
+        transaction(.unwatch, at: location, node: node) {
             unsubscribe(subscriber, from: node)
         }
     }
 
     func unwatchAll(subscriber: Subscriber, at location: SourceLocation?) {
         guard !subscriber.watching.isEmpty else { return }
-        transaction(PendingCause(operation: .unwatch, location: location)) {
+        transaction(.unwatch, at: location) {
             for node in subscriber.watching.items {
                 unsubscribe(subscriber, from: node)
             }

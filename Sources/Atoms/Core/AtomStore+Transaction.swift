@@ -1,11 +1,17 @@
 extension AtomStore {
     /// Runs `body` as one transaction that ends in one commit. A call made while a
     /// transaction is running joins it, which is how `batch` groups writes.
-    func transaction<T>(_ cause: @autoclosure () -> PendingCause, _ body: () throws -> T) rethrows -> T {
+    ///
+    /// The cause is given in parts, written into the log in place: built as one value and
+    /// moved in, it was copied and destroyed through its value witnesses at every write.
+    func transaction<T>(
+        _ operation: CauseOperation, at location: SourceLocation?, node: NodeBase? = nil, label: String? = nil,
+        _ body: () throws -> T
+    ) rethrows -> T {
         if transactionDepth > 0 {
             return try body()
         }
-        beginTransaction(cause())
+        beginTransaction(operation, at: location, node: node, label: label)
         defer { finishTransaction() }
         return try body()
     }
@@ -17,15 +23,15 @@ extension AtomStore {
     /// whose deinit destroys the atom's value, and a value's deinit is user code. They are
     /// moved out and dropped after the access to `log` has ended, so that no user code runs
     /// inside it (the proof at ``NodeBase`` relies on that).
-    func beginTransaction(_ cause: consuming PendingCause) {
+    func beginTransaction(_ operation: CauseOperation, at location: SourceLocation?, node: NodeBase? = nil, label: String? = nil) {
         if pendingCommit != nil { settlePendingCommit() }
         if isRecording { pruneCancelledObservers() }
         epoch += 1
         let dropped = log.takeReferenceHoldingLists()
-        log.reset(cause: cause)
+        log.reset(operation: operation, location: location, node: node, label: label)
         transactionDepth = 1
         // Dropped here, after the accesses to `log` have ended.
-        Self.drop(dropped)
+        if let dropped { Self.drop(dropped) }
     }
 
     /// Ends the lists' lifetime where it is called. Not `withExtendedLifetime`: its closure,
@@ -70,9 +76,19 @@ extension AtomStore {
         // An observer cancelled during the transaction (by an effect, say) gets no commit.
         if isRecording { pruneCancelledObservers() }
         let commit = !isRecording || commitObservers.isEmpty ? nil : makeCommit()
-        let touchedScopes = !isRecording || scopeObservers.isEmpty ? [] : scopesTouched()
+        // Optional, not an empty array: an empty array is released at every transaction.
+        let touchedScopes = !isRecording || scopeObservers.isEmpty ? nil : scopesTouched()
         transactionDepth = 0
+        // Nothing to tell anyone (an unwatched atom written, a cut-off before any subscriber):
+        // the lists stay where they are, with no moves and no releases.
+        if commit == nil, touchedScopes == nil, log.subscribersToNotify.isEmpty, log.effectEvents.isEmpty { return }
+        notifyAfterCommit(commit, touchedScopes: touchedScopes, nextEffect: nextEffect)
+    }
 
+    /// The end of `finishTransaction()`: the commit to its observers, snapshots to scope
+    /// observers, then subscribers and release effects, whose writes start transactions of
+    /// their own.
+    private func notifyAfterCommit(_ commit: AtomCommit?, touchedScopes: [ScopeState]?, nextEffect: Int) {
         var subscribers = ContiguousArray<Subscriber>()
         var effects = ContiguousArray<(node: NodeBase, event: EffectEvent)>()
         swap(&subscribers, &log.subscribersToNotify)
@@ -85,7 +101,7 @@ extension AtomStore {
                 observer.body(commit)
             }
         }
-        if !touchedScopes.isEmpty {
+        if let touchedScopes, !touchedScopes.isEmpty {
             for observer in scopeObservers where touchedScopes.contains(where: { $0 === observer.scope }) {
                 observer.body(makeSnapshot(seenFrom: observer.scope))
             }

@@ -30,9 +30,11 @@ struct TransactionLog {
     /// the events that name them), moved out when they hold anything, so that the caller
     /// drops them outside its access to the log. A list moved out leaves an empty one without
     /// capacity behind, which costs an allocation only after a transaction that used it;
-    /// empty lists keep theirs.
-    mutating func takeReferenceHoldingLists() -> ReferenceHoldingLists {
-        ReferenceHoldingLists(
+    /// empty lists keep theirs. `nil` when all four are empty, the common case: four empty
+    /// lists handed back cost four releases at every transaction.
+    mutating func takeReferenceHoldingLists() -> ReferenceHoldingLists? {
+        if released.isEmpty, edgeEvents.isEmpty, effectEvents.isEmpty, subscriptionEvents.isEmpty { return nil }
+        return ReferenceHoldingLists(
             released: Self.takeIfFilled(&released),
             edgeEvents: Self.takeIfFilled(&edgeEvents),
             effectEvents: Self.takeIfFilled(&effectEvents),
@@ -54,10 +56,12 @@ struct TransactionLog {
         return taken
     }
 
-    /// Empties the log for a new transaction. The cause is consumed, not copied: a copy
-    /// retained its location's file name, and a node, at every write.
-    mutating func reset(cause: consuming PendingCause) {
-        self.cause = cause
+    /// Empties the log for a new transaction whose cause has these parts.
+    mutating func reset(operation: CauseOperation, location: SourceLocation?, node: NodeBase?, label: String?) {
+        cause.operationCode = operation
+        cause.location = location
+        cause.node = node
+        cause.label = label
         changed.removeAll()
         stopped.removeAll()
         initialized.emptyForReuse()
@@ -77,16 +81,18 @@ enum EffectEvent {
 
 /// The cause of the running transaction, kept cheap until a commit needs it as text.
 struct PendingCause {
-    var operation: AtomOperation
+    var operationCode: CauseOperation
     var node: NodeBase?
     var location: SourceLocation?
     var label: String?
 
-    init(operation: AtomOperation, node: NodeBase? = nil, location: SourceLocation?, label: String? = nil) {
-        self.operation = operation
+    init(operation: CauseOperation, node: NodeBase? = nil, location: SourceLocation?, label: String? = nil) {
+        self.operationCode = operation
         self.node = node
         self.location = location
         self.label = label
     }
+
+    var operation: AtomOperation { operationCode.operation }
 }
 

@@ -48,7 +48,7 @@ extension AtomStore {
     func beginWrite(to cell: NodeRef, at location: SourceLocation) -> TypedWrite {
         let startsTransaction = transactionDepth == 0
         if startsTransaction {
-            beginTransaction(PendingCause(operation: .set, location: location))
+            beginTransaction(.set, at: location)
         }
         noteCauseNode(cell.pointee.node.takeUnretainedValue())
         let replacesValue = cell.pointee.hasValue

@@ -6,7 +6,7 @@ extension AtomStore {
     /// atoms already cached can be matched, because an id is text and cannot recreate an
     /// atom.
     func restore(from source: some AtomValueSource, at location: SourceLocation?) -> AtomRestoreReport {
-        transaction(PendingCause(operation: .restore, location: location)) {
+        transaction(.restore, at: location) {
             var cached: [AtomID: NodeBase] = [:]
             for node in nodes.values where node.isAlive {
                 cached[info(for: node).id] = node

@@ -28,7 +28,7 @@ extension AtomStore {
     /// release cascade takes everything down in dependency order.
     func endScope(_ scope: ScopeState, at location: SourceLocation?) {
         scope.isOpen = false
-        transaction(PendingCause(operation: .scopeEnded, location: location)) {
+        transaction(.scopeEnded, at: location) {
             for node in nodes.values {
                 guard let owner = node.scope, owner.isWithin(scope) else { continue }
                 owner.isOpen = false

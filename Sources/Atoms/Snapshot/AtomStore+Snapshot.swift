@@ -52,7 +52,7 @@ extension AtomStore {
     /// atoms that depend on a changed restored atom and were not in the snapshot are
     /// recomputed. Only subscribers of values that differ are notified.
     func restore(_ snapshot: Snapshot, at location: SourceLocation?) {
-        transaction(PendingCause(operation: .restore, location: location)) {
+        transaction(.restore, at: location) {
             var restored: [NodeBase] = []
             var changed: [NodeBase] = []
             var recreated = Set<AtomKey>()
