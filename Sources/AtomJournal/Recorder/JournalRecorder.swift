@@ -168,21 +168,32 @@ public final class JournalRecorder {
         // The atoms are read where the store keeps them, by address: no change set, no
         // `AtomInfo` and no boxed value per change. Plain loops: a closure formed here (a
         // buffer pointer's, say) is main-actor isolated and checks the executor at each call.
-        for atom in commit.initializedAtoms {
-            guard let slot = try recordedSlot(atom, in: commit) else { continue }
-            // A value that did not exist before is never a patch: its atom is new to the
-            // recorder, with no previous value.
-            write(atom, slot: slot, into: &step.initialized, patches: &step.patches)
+        // Most commits only update values: their other lists are not read at all.
+        let hasMore = commit.hasMoreThanUpdates
+        if hasMore {
+            for atom in commit.initializedAtoms {
+                guard let slot = try recordedSlot(atom, in: commit) else { continue }
+                // A value that did not exist before is never a patch: its atom is new to the
+                // recorder, with no previous value.
+                write(atom, slot: slot, into: &step.initialized, patches: &step.patches)
+            }
         }
         for atom in commit.updatedAtoms {
             guard let slot = try recordedSlot(atom, in: commit) else { continue }
             write(atom, slot: slot, into: &step.updated, patches: &step.patches)
         }
-        for atom in commit.recomputedAtoms where atoms.contains(atom.number) {
-            step.recomputed.append(atom.number)
-        }
         if let number = commit.causeAtomNumber, atoms.contains(number) {
             step.causeAtom = number
+        }
+        if hasMore {
+            try fillStructure(&step, from: commit)
+        }
+    }
+
+    /// The rest of a step beside its values: recomputes, edges, subscriptions, releases.
+    private func fillStructure(_ step: inout StepDraft, from commit: AtomCommit) throws(JournalError) {
+        for atom in commit.recomputedAtoms where atoms.contains(atom.number) {
+            step.recomputed.append(atom.number)
         }
         for edge in commit.addedEdges {
             guard let recorded = recorded(upstream: edge.upstreamNumber, downstream: edge.downstreamNumber) else { continue }

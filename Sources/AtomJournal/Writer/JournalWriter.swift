@@ -294,12 +294,9 @@ public final class JournalWriter {
     private func beginFrame(type: RecordType) throws(JournalError) -> OpenFrame {
         guard !isClosed else { throw .writerClosed(path: path) }
         if let failure { throw failure }
-        var frame = OpenFrame(writer: ByteWriter(capacity: 0), start: buffer.count, savedBase: deltaBase)
+        var frame = OpenFrame(writer: ByteWriter(bytes: []), start: buffer.count, savedBase: deltaBase)
         swap(&frame.writer.bytes, &buffer)
-        frame.writer.u32(0)
-        frame.writer.u32(0)
-        frame.writer.u8(type.rawValue)
-        frame.writer.u64(sequence)
+        frame.writer.frameHeader(type: type.rawValue, sequence: sequence)
         return frame
     }
 
@@ -315,10 +312,8 @@ public final class JournalWriter {
         }
         buffer.withUnsafeMutableBytes { bytes in
             let checksum = CRC32C.mask(CRC32C.update(saltState, UnsafeRawBufferPointer(rebasing: bytes[(start + 8)...])))
-            for index in 0..<4 {
-                bytes[start + index] = UInt8(truncatingIfNeeded: UInt32(payloadSize) >> UInt32(8 * index))
-                bytes[start + 4 + index] = UInt8(truncatingIfNeeded: checksum >> UInt32(8 * index))
-            }
+            bytes.storeBytes(of: UInt32(payloadSize).littleEndian, toByteOffset: start, as: UInt32.self)
+            bytes.storeBytes(of: checksum.littleEndian, toByteOffset: start + 4, as: UInt32.self)
         }
         sequence += 1
         if let stepCommit {

@@ -66,6 +66,14 @@ public struct AtomCommit {
 
     // MARK: For a recorder
 
+    /// Whether the commit has more than updated atoms: atoms initialized, recomputed or
+    /// released, or dependencies or subscriptions that appeared or disappeared.
+    ///
+    /// A recorder that sees `false` reads ``updatedAtoms`` alone: each list read costs a
+    /// retain and a release, even an empty one.
+    @_spi(Recording)
+    public var hasMoreThanUpdates: Bool { record.hasMoreThanUpdates }
+
     /// Atoms that came into existence (``AtomChangeSet/initialized``), read in place.
     @_spi(Recording)
     public var initializedAtoms: ContiguousArray<CommittedAtom> { record.initialized }

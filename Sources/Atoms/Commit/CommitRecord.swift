@@ -31,6 +31,12 @@ final class CommitRecord {
     /// lists hold cells, unretained (``CommittedAtom``).
     @exclusivity(unchecked) private var keptNodes: ContiguousArray<NodeBase> = []
 
+    /// Whether any list but `updated` holds anything.
+    var hasMoreThanUpdates: Bool {
+        !initialized.isEmpty || !recomputed.isEmpty || !released.isEmpty || !edgesAdded.isEmpty
+            || !edgesRemoved.isEmpty || !subscriptionsAdded.isEmpty || !subscriptionsRemoved.isEmpty
+    }
+
     /// The change set, built the first time it is asked for.
     func changes(in store: AtomStore) -> AtomChangeSet {
         if let changeSet { return changeSet }
