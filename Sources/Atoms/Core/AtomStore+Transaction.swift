@@ -89,10 +89,17 @@ extension AtomStore {
     /// observers, then subscribers and release effects, whose writes start transactions of
     /// their own.
     private func notifyAfterCommit(_ commit: AtomCommit?, touchedScopes: [ScopeState]?, nextEffect: Int) {
+        // Both lists leave the log before anyone is called: a callback's transaction empties
+        // the log. The effects' list only when it holds anything, so that a graph without
+        // effects pays no move, no emptying and no release for it.
         var subscribers = ContiguousArray<Subscriber>()
-        var effects = ContiguousArray<(node: NodeBase, event: EffectEvent)>()
         swap(&subscribers, &log.subscribersToNotify)
-        swap(&effects, &log.effectEvents)
+        var effects: ContiguousArray<(node: NodeBase, event: EffectEvent)>?
+        if !log.effectEvents.isEmpty {
+            var taken = ContiguousArray<(node: NodeBase, event: EffectEvent)>()
+            swap(&taken, &log.effectEvents)
+            effects = taken
+        }
 
         if let commit {
             // The list as delivery begins: an observer that one of them adds gets the next
@@ -106,17 +113,13 @@ extension AtomStore {
                 observer.body(makeSnapshot(seenFrom: observer.scope))
             }
         }
-        for subscriber in subscribers {
+        // By index: a `for` loop's iterator retained and released the list.
+        var index = 0
+        while index < subscribers.count {
+            let subscriber = subscribers[index]
+            index += 1
             subscriber.onUpdate?()
             subscriber.onUpdateInternal?()
-        }
-        // A plain loop: `indices.dropFirst` went through generic code at every transaction.
-        var index = nextEffect
-        while index < effects.count {
-            let (node, event) = effects[index]
-            index += 1
-            guard event == .released else { continue }
-            node.effectReleased(context: AtomCurrentContext(store: self, scope: node.scope))
         }
         // The lists go back to the log for the next transaction, so that a steady stream of
         // writes allocates none. Transactions that the callbacks above started have finished
@@ -124,9 +127,26 @@ extension AtomStore {
         // Emptied first, with no access to the log open: an effect node's last reference may
         // go with it.
         subscribers.removeAll(keepingCapacity: true)
-        effects.removeAll(keepingCapacity: true)
         Self.giveBack(&subscribers, to: &log.subscribersToNotify)
-        Self.giveBack(&effects, to: &log.effectEvents)
+        if effects != nil {
+            runReleaseEffects(&effects, from: nextEffect)
+        }
+    }
+
+    /// Runs the release effects among `effects` from `start` on (the earlier events ran
+    /// inside the transaction), then empties the list and gives it back to the log.
+    private func runReleaseEffects(_ effects: inout ContiguousArray<(node: NodeBase, event: EffectEvent)>?, from start: Int) {
+        guard var list = effects.take() else { return }
+        // A plain loop: `indices.dropFirst` went through generic code at every transaction.
+        var index = start
+        while index < list.count {
+            let (node, event) = list[index]
+            index += 1
+            guard event == .released else { continue }
+            node.effectReleased(context: AtomCurrentContext(store: self, scope: node.scope))
+        }
+        list.removeAll(keepingCapacity: true)
+        Self.giveBack(&list, to: &log.effectEvents)
     }
 
     /// Makes the emptied `list` the log's `target` if `target` has less room.
