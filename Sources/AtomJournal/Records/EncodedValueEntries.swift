@@ -34,7 +34,8 @@ struct EncodedValueEntries: ~Copyable {
     /// recorder's loop: as a call, its frame cost a quarter of the entry.
     @inline(__always)
     mutating func append(atom: Int, integer value: Int) {
-        count += 1
+        // Wrapping: one entry per changed atom cannot count past `Int.max`.
+        count &+= 1
         bytes.appendIntegerEntry(atom: atom, value)
     }
 

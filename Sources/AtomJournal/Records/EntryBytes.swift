@@ -46,11 +46,29 @@ struct EntryBytes: ~Copyable {
     mutating func appendIntegerEntry(atom: Int, _ value: Int) {
         reserve(Self.maximumIntegerEntrySize)
         var at = base + count
-        Self.store(UInt64(max(0, atom)), at: &at)
+        Self.storeShort(UInt64(max(0, atom)), at: &at)
         at.pointee = ValueTag.integer
         at += 1
-        Self.store(ByteWriter.zigzag(Int64(value)), at: &at)
-        count = at - base
+        Self.storeShort(ByteWriter.zigzag(Int64(value)), at: &at)
+        // `at` is at most `maximumIntegerEntrySize` past the old end, inside the capacity
+        // reserved above: the count cannot overflow.
+        count = base.distance(to: at)
+    }
+
+    /// `store(_:at:)` with the varints of one and two bytes (an atom's number below 128, an
+    /// integer of magnitude below 8,192) written without the loop and its exit.
+    @inline(__always)
+    private static func storeShort(_ varint: UInt64, at: inout UnsafeMutablePointer<UInt8>) {
+        if varint < 0x80 {
+            at.pointee = UInt8(truncatingIfNeeded: varint)
+            at += 1
+        } else if varint < 0x4000 {
+            at.pointee = UInt8(truncatingIfNeeded: varint) | 0x80
+            at[1] = UInt8(truncatingIfNeeded: varint >> 7)
+            at += 2
+        } else {
+            store(varint, at: &at)
+        }
     }
 
     /// Calls `body` with the bytes.
@@ -73,7 +91,8 @@ struct EntryBytes: ~Copyable {
     /// Makes room for `extra` more bytes.
     @inline(__always)
     private mutating func reserve(_ extra: Int) {
-        if count + extra > capacity { grow(toHold: count + extra) }
+        // Wrapping: `count` and `extra` are sizes of memory already allocated or about to be.
+        if count &+ extra > capacity { grow(toHold: count &+ extra) }
     }
 
     private mutating func grow(toHold needed: Int) {

@@ -34,6 +34,42 @@ struct CommitEqualityTests {
         }
     }
 
+    /// An element whose `==` ignores case, so that only the element's own `==` can call two
+    /// differently spelled lists equal.
+    struct Name: Equatable, Sendable {
+        var text: String
+        static func == (left: Name, right: Name) -> Bool { left.text.lowercased() == right.text.lowercased() }
+    }
+
+    /// A new array at every evaluation: "EVEN" after an even source and "even" after the
+    /// next even one, so the two lists differ in their bits and are equal by `==`; one more
+    /// element when the source is odd.
+    struct Names: ValueAtom, Hashable {
+        func value(context: Context) -> [Name] {
+            let source = context.watch(Source())
+            if source % 2 != 0 { return [Name(text: "odd \(source)"), Name(text: "more")] }
+            return [Name(text: source % 4 == 0 ? "EVEN" : "even")]
+        }
+    }
+
+    /// A new array holding NaN at every evaluation: never equal, as `==` of arrays says.
+    struct FreshNaNs: ValueAtom, Hashable {
+        func value(context: Context) -> [Double] {
+            _ = context.watch(Source())
+            return [1, .nan].map { $0 }
+        }
+    }
+
+    /// The same stored array at every evaluation: `==` of arrays calls arrays that share
+    /// their storage equal without comparing elements, NaN or not.
+    struct SharedNaNs: ValueAtom, Hashable {
+        static let shared: [Double] = [.nan]
+        func value(context: Context) -> [Double] {
+            _ = context.watch(Source())
+            return Self.shared
+        }
+    }
+
     private static let parities = 8
 
     private func watchAll(_ context: AtomViewContext) {
@@ -77,5 +113,37 @@ struct CommitEqualityTests {
         // all ones, for the unsigned ones: every parity changes, and so do the high bits.
         #expect(negative.updated.count == 1 + Self.parities + 3 + 1)
         #expect(negative.recomputed.map(\.id) == ["IsOdd"])
+    }
+
+    @Test func arraysAreComparedWithTheirElementsEqualityAsArrayEqualityDoes() {
+        let root = AtomRoot()
+        var commits: [AtomCommit] = []
+        root.observeCommits { commits.append($0) }
+        let context = root.context()
+        context.watch(Names())
+        context.watch(FreshNaNs())
+        context.watch(SharedNaNs())
+
+        // "EVEN" (0) becomes "even" (2): equal by the element's `==`, though not bit for bit.
+        context.set(2, for: Source())
+        var changes = commits[commits.count - 1].changes
+        #expect(Set(changes.updated.map(\.atom.id)) == ["Source", "FreshNaNs"])
+        #expect(Set(changes.recomputed.map(\.id)) == ["Names", "SharedNaNs"])
+        #expect(context.read(Names()) == [Name(text: "even")])
+
+        // One element becomes two: a change.
+        context.set(3, for: Source())
+        changes = commits[commits.count - 1].changes
+        #expect(Set(changes.updated.map(\.atom.id)) == ["Source", "Names", "FreshNaNs"])
+
+        // Two elements, the first spelled differently: a change.
+        context.set(5, for: Source())
+        changes = commits[commits.count - 1].changes
+        #expect(Set(changes.updated.map(\.atom.id)) == ["Source", "Names", "FreshNaNs"])
+        #expect(changes.recomputed.map(\.id) == ["SharedNaNs"])
+
+        // The answers are those of `==` on the arrays themselves.
+        #expect([1, Double.nan] != [1, Double.nan].map { $0 })
+        #expect(SharedNaNs.shared == SharedNaNs.shared)
     }
 }
