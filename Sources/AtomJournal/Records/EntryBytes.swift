@@ -46,46 +46,18 @@ struct EntryBytes: ~Copyable {
     mutating func appendIntegerEntry(atom: Int, _ value: Int) {
         reserve(Self.maximumIntegerEntrySize)
         var at = base + count
-        Self.storeShort(UInt64(max(0, atom)), at: &at)
+        RawVarint.store(UInt64(max(0, atom)), at: &at)
         at.pointee = ValueTag.integer
         at += 1
-        Self.storeShort(ByteWriter.zigzag(Int64(value)), at: &at)
+        RawVarint.store(ByteWriter.zigzag(Int64(value)), at: &at)
         // `at` is at most `maximumIntegerEntrySize` past the old end, inside the capacity
         // reserved above: the count cannot overflow.
         count = base.distance(to: at)
     }
 
-    /// `store(_:at:)` with the varints of one and two bytes (an atom's number below 128, an
-    /// integer of magnitude below 8,192) written without the loop and its exit.
-    @inline(__always)
-    private static func storeShort(_ varint: UInt64, at: inout UnsafeMutablePointer<UInt8>) {
-        if varint < 0x80 {
-            at.pointee = UInt8(truncatingIfNeeded: varint)
-            at += 1
-        } else if varint < 0x4000 {
-            at.pointee = UInt8(truncatingIfNeeded: varint) | 0x80
-            at[1] = UInt8(truncatingIfNeeded: varint >> 7)
-            at += 2
-        } else {
-            store(varint, at: &at)
-        }
-    }
-
     /// Calls `body` with the bytes.
     func withUnsafeBytes<Result>(_ body: (UnsafeRawBufferPointer) -> Result) -> Result {
         body(UnsafeRawBufferPointer(start: base, count: count))
-    }
-
-    @inline(__always)
-    private static func store(_ varint: UInt64, at: inout UnsafeMutablePointer<UInt8>) {
-        var rest = varint
-        while rest >= 0x80 {
-            at.pointee = UInt8(truncatingIfNeeded: rest) | 0x80
-            rest >>= 7
-            at += 1
-        }
-        at.pointee = UInt8(truncatingIfNeeded: rest)
-        at += 1
     }
 
     /// Makes room for `extra` more bytes.
