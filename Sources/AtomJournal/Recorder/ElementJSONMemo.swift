@@ -17,6 +17,16 @@
 /// It also keeps the last patch written for a list of `Element`, with its two lists: a view
 /// that passes its source through changes by the very same buffers, and gets those edits
 /// without comparing or encoding anything.
+///
+/// Exclusivity: the fields are not checked at run time (the checks cost about 1,000
+/// instructions a commit of the todo workload, a few per element written). No code but the
+/// memo's own runs while one of its fields is being accessed, so no access can overlap
+/// another: elements and lists that are dropped (and whose deinit is user code, which could
+/// write to the store and so record again, re-entering the memo) are moved out of the fields
+/// first and destroyed after the last access (`forgetAll`, `rememberPatch`), and after the
+/// encoder's buffer is no longer read (`appendJSON`); copying an
+/// element, hashing its bits and appending bytes call no user code; and the one call that
+/// does, encoding an element (`withFastJSON`), holds no access to the memo open.
 final class ElementJSONMemo<Element> {
     static var capacity: Int { 1024 }
     static var arenaLimit: Int { 256 * 1024 }
@@ -25,20 +35,20 @@ final class ElementJSONMemo<Element> {
     /// The elements remembered, kept alive; `count` of them are initialized. Grown by
     /// doubling up to ``capacity``, so a type of large elements of which few are written
     /// takes room for few.
-    private var elements: UnsafeMutablePointer<Element>
-    private var allocated = 16
-    private var count = 0
+    @exclusivity(unchecked) private var elements: UnsafeMutablePointer<Element>
+    @exclusivity(unchecked) private var allocated = 16
+    @exclusivity(unchecked) private var count = 0
     /// By the hash of an element's bits, its position in `elements`. A second element with
     /// the same hash replaces the first: a memo may forget.
-    private var positions: [Int: Int] = [:]
+    @exclusivity(unchecked) private var positions: [Int: Int] = [:]
     /// Where each remembered element's JSON lies in `arena`.
-    private var ranges: [Range<Int>] = []
-    private var arena: [UInt8] = []
+    @exclusivity(unchecked) private var ranges: [Range<Int>] = []
+    @exclusivity(unchecked) private var arena: [UInt8] = []
     /// The last patch written for a list of `Element`, with the two lists it turns one into
     /// the other, kept alive so that their buffers' addresses cannot come to mean other lists.
-    private var lastOld: [Element]?
-    private var lastNew: [Element]?
-    private var lastEdits: [UInt8] = []
+    @exclusivity(unchecked) private var lastOld: [Element]?
+    @exclusivity(unchecked) private var lastNew: [Element]?
+    @exclusivity(unchecked) private var lastEdits: [UInt8] = []
 
     init() {
         elements = .allocate(capacity: allocated)
@@ -58,9 +68,14 @@ final class ElementJSONMemo<Element> {
         return bits.same(0, 0) ? ranges[position] : nil
     }
 
-    private func remember(_ element: UnsafePointer<Element>, hash: Int, json: UnsafeRawBufferPointer) -> Range<Int> {
+    /// Remembers the element's JSON. When that makes the memo forget what it held, the
+    /// forgotten elements are handed back, to be destroyed by the caller once nothing of the
+    /// memo or the encoder is in use: `json` may lie in the encoder's buffer, which an
+    /// element's deinit that records again would overwrite.
+    private func remember(_ element: UnsafePointer<Element>, hash: Int, json: UnsafeRawBufferPointer) -> (range: Range<Int>, forgotten: Forgotten?) {
+        var forgotten: Forgotten?
         if count == Self.capacity || arena.count + json.count > Self.arenaLimit {
-            forgetAll()
+            forgotten = forgetAll()
         }
         if count == allocated {
             let larger = Swift.min(allocated * 2, Self.capacity)
@@ -76,15 +91,31 @@ final class ElementJSONMemo<Element> {
         ranges.append(start..<arena.count)
         positions[hash] = count
         count += 1
-        return start..<arena.count
+        return (start..<arena.count, forgotten)
     }
 
-    private func forgetAll() {
-        elements.deinitialize(count: count)
+    /// Elements the memo no longer holds, in memory of their own, still to be destroyed.
+    struct Forgotten {
+        let elements: UnsafeMutablePointer<Element>
+        let count: Int
+
+        /// Destroys the elements (their deinits may run user code) and frees their memory.
+        func destroy() {
+            elements.deinitialize(count: count)
+            elements.deallocate()
+        }
+    }
+
+    /// Empties the memo; the elements it held move to memory of their own, for the caller to
+    /// destroy after its last access to the memo (see the type).
+    private func forgetAll() -> Forgotten {
+        let forgotten = Forgotten(elements: elements, count: count)
+        elements = .allocate(capacity: allocated)
         count = 0
         positions.removeAll(keepingCapacity: true)
         ranges.removeAll(keepingCapacity: true)
         arena.removeAll(keepingCapacity: true)
+        return forgotten
     }
 
     /// The edits of the last patch, when it turned the very list buffer `old` into the very
@@ -97,10 +128,14 @@ final class ElementJSONMemo<Element> {
 
     /// Keeps a patch's edits in storage reused from patch to patch.
     func rememberPatch(from old: [Element], to new: [Element], edits: ArraySlice<UInt8>) {
+        // The lists replaced are moved out and dropped after the last access (see the type).
+        let droppedOld = lastOld.take()
+        let droppedNew = lastNew.take()
         lastOld = old
         lastNew = new
         lastEdits.removeAll(keepingCapacity: true)
         lastEdits.append(contentsOf: edits)
+        withExtendedLifetime((droppedOld, droppedNew)) {}
     }
 
     /// Whether two arrays are one buffer: the same elements, without comparing any.
@@ -127,15 +162,21 @@ extension ElementJSONMemo where Element: Encodable {
             append(range, to: &writer, lengthPrefixed: lengthPrefixed)
             return range.count
         }
-        return encoder.withFastJSON(element.pointee) { json in
+        var forgotten: Forgotten?
+        let length = encoder.withFastJSON(element.pointee) { json in
             if json.count <= Self.maximumJSON {
-                append(remember(element, hash: hash, json: json), to: &writer, lengthPrefixed: lengthPrefixed)
+                let remembered = remember(element, hash: hash, json: json)
+                forgotten = remembered.forgotten
+                append(remembered.range, to: &writer, lengthPrefixed: lengthPrefixed)
             } else {
                 if lengthPrefixed { writer.varint(json.count) }
                 writer.bytes.append(contentsOf: json)
             }
             return json.count
         }
+        // Last, with the encoder's buffer and the memo no longer in use.
+        forgotten?.destroy()
+        return length
     }
 
     private func append(_ range: Range<Int>, to writer: inout ByteWriter, lengthPrefixed: Bool) {

@@ -136,4 +136,84 @@ struct ElementJSONMemoTests {
         #expect(memo.lastPatch(from: old.map { $0 }, to: new) == nil)
         #expect(memo.lastPatch(from: new, to: old) == nil)
     }
+
+    /// Runs `action` when the last copy of the element holding it goes.
+    final class DeinitHook {
+        var action: (() -> Void)?
+        deinit { action?() }
+    }
+
+    struct Hooked: Encodable, Equatable {
+        let id: Int
+        let hook: DeinitHook
+
+        static func == (lhs: Hooked, rhs: Hooked) -> Bool { lhs.id == rhs.id }
+
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(id, forKey: .id)
+        }
+
+        enum CodingKeys: String, CodingKey { case id }
+    }
+
+    /// The memo's fields are not checked for exclusivity at run time: its proof is that user
+    /// code (an element's deinit, which could record again) never runs while a field is being
+    /// accessed. Here the deinits of the elements the memo drops write through the same memo,
+    /// as a deinit that writes to the recorded store would, and its answers stay right.
+    @Test("An element's deinit that uses the memo while the memo drops elements or lists finds it whole")
+    func deinitsThatReenterTheMemo() {
+        let encoder = JournalValueEncoder()
+        let memo = ElementJSONMemo<Hooked>()
+        var reentered = 0
+        var reenteredJSON: [(id: Int, json: String)] = []
+        func rememberedJSON(of element: Hooked) -> String? {
+            var writer = ByteWriter()
+            let length = withUnsafePointer(to: element) { memo.appendJSON(of: $0, to: &writer, lengthPrefixed: false, encoder: encoder) }
+            return length == nil ? nil : String(decoding: writer.bytes, as: UTF8.self)
+        }
+        // Past the capacity the memo forgets everything: each dropped element's deinit then
+        // remembers another element, in the memo that is forgetting.
+        for index in 0..<(ElementJSONMemo<Hooked>.capacity + 5) {
+            let hook = DeinitHook()
+            let id = index
+            hook.action = {
+                reentered += 1
+                if let json = rememberedJSON(of: Hooked(id: 100_000 + id, hook: DeinitHook())) { reenteredJSON.append((100_000 + id, json)) }
+            }
+            #expect(rememberedJSON(of: Hooked(id: index, hook: hook)) == #"{"id":\#(index)}"#)
+        }
+        // Each forgotten element's deinit ran once, after the memo had forgotten it: the
+        // first `capacity`, and the element that made the memo full again while those
+        // deinits remembered theirs.
+        #expect(reentered == ElementJSONMemo<Hooked>.capacity + 1)
+        #expect(reenteredJSON.count == reentered)
+        #expect(reenteredJSON.allSatisfy { $0.json == #"{"id":\#($0.id)}"# })
+        // What the deinits remembered, and new elements, read back right.
+        let fresh = Hooked(id: 7, hook: DeinitHook())
+        #expect(rememberedJSON(of: fresh) == #"{"id":7}"#)
+        #expect(rememberedJSON(of: fresh) == #"{"id":7}"#)
+
+        // A replaced last patch drops its lists: their last element's deinit writes the
+        // memo's last patch again.
+        var nested = 0
+        let inner = [Hooked(id: 1, hook: DeinitHook())]
+        do {
+            let hook = DeinitHook()
+            hook.action = {
+                nested += 1
+                memo.rememberPatch(from: inner, to: inner, edits: [5][...])
+            }
+            memo.rememberPatch(from: [Hooked(id: 0, hook: hook)], to: [], edits: [1][...])
+        }
+        #expect(nested == 0)
+        let old = [Hooked(id: 2, hook: DeinitHook())]
+        let new = [Hooked(id: 3, hook: DeinitHook())]
+        memo.rememberPatch(from: old, to: new, edits: [2][...])
+        #expect(nested == 1)
+        // The deinit ran after the new patch was in place, and its own patch is the last.
+        #expect(memo.lastPatch(from: inner, to: inner) == [5])
+        #expect(memo.lastPatch(from: old, to: new) == nil)
+    }
 }
+
