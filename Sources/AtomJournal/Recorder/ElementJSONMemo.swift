@@ -18,15 +18,17 @@
 /// that passes its source through changes by the very same buffers, and gets those edits
 /// without comparing or encoding anything.
 ///
-/// Exclusivity: the fields are not checked at run time (the checks cost about 1,000
-/// instructions a commit of the todo workload, a few per element written). No code but the
-/// memo's own runs while one of its fields is being accessed, so no access can overlap
-/// another: elements and lists that are dropped (and whose deinit is user code, which could
-/// write to the store and so record again, re-entering the memo) are moved out of the fields
-/// first and destroyed after the last access (`forgetAll`, `rememberPatch`), and after the
-/// encoder's buffer is no longer read (`appendJSON`); copying an
-/// element, hashing its bits and appending bytes call no user code; and the one call that
-/// does, encoding an element (`withFastJSON`), holds no access to the memo open.
+/// Exclusivity: the fields are not checked at run time (the checks cost a few hundred
+/// instructions a commit of the todo workload). No code but the memo's own runs while one of
+/// its fields is being accessed, so no access can overlap another:
+/// - elements and lists that are dropped (whose deinit is user code, which could write to the
+///   store and so record again, re-entering the memo) are moved out of the fields first and
+///   destroyed after the last access (`forgetAll`, `rememberPatch`), and after the encoder's
+///   buffer is no longer read (`appendJSON`);
+/// - copying an element, hashing its bits and appending bytes call no user code;
+/// - the one call that does, encoding an element (`withFastJSON`), holds no access to the
+///   memo open.
+/// `ElementJSONMemoTests.deinitsThatReenterTheMemo` re-enters the memo from such deinits.
 final class ElementJSONMemo<Element> {
     static var capacity: Int { 1024 }
     static var arenaLimit: Int { 256 * 1024 }
