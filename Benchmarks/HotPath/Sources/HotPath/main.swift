@@ -3,7 +3,9 @@
 // subscriber (scripts/hot-path compares that total between commits). With `deep N`: N writes
 // of kairo deep exactly as the benchmark makes them (the write, the effect's re-watch of the
 // leaf, a read of the leaf), so that the difference between two counts of writes, divided by
-// their difference, is the instructions of one deep write without start-up costs.
+// their difference, is the instructions of one deep write without start-up costs. The other
+// shapes (`broad`, `diamond`, `repeated`, `unstable`, `avoidable` N, `cellx` BATCHES) are
+// measured the same way.
 // Run it under `valgrind --tool=callgrind` to compare the engine's cost without the noise of
 // wall-clock time.
 
@@ -153,6 +155,52 @@ func runShape<Leaf: Atom<Int> & Hashable>(_ leaf: Leaf, writes: Int, expected: (
     return 0
 }
 
+/// kairo broad's offset: source + i.
+struct BroadOffset: ValueAtom, Hashable {
+    let i: Int
+    func value(context: Context) -> Int { context.watch(Source()) + i }
+}
+
+/// kairo broad's node: (source + i) + 1.
+struct BroadNode: ValueAtom, Hashable {
+    let i: Int
+    func value(context: Context) -> Int { context.watch(BroadOffset(i: i)) + 1 }
+}
+
+/// N writes of kairo broad as the benchmark makes them: one source, 50 branches of an offset
+/// and a node, an effect on each node that watches it again on each update, and a read of
+/// the last node after each write.
+@MainActor
+func runBroad(writes: Int) -> Int32 {
+    let width = 50
+    let root = AtomRoot()
+    var effects: [AtomViewContext] = []
+    var runs = 0
+    var seen = 0
+    for i in 0..<width {
+        let effect = root.context()
+        let node = BroadNode(i: i)
+        _ = effect.watch(node)
+        effect.onUpdate = {
+            runs += 1
+            seen = effect.watch(node)
+        }
+        effects.append(effect)
+    }
+    let writer = root.context()
+    var correct = true
+    for value in 1...writes {
+        writer.set(value, for: Source())
+        correct = correct && writer.read(BroadNode(i: width - 1)) == value + width && seen == value + width
+    }
+    guard correct, runs == writes * width else {
+        print("HotPath broad: wrong values (runs \(runs))")
+        return 1
+    }
+    print("HotPath broad: \(writes) writes, values checked")
+    return 0
+}
+
 /// A cellx node: property `p` of layer `layer` (layer 0 is four sources holding 1 to 4).
 struct CellxNode: ValueAtom, Hashable {
     let layer: Int
@@ -233,6 +281,9 @@ if arguments.count == 3, arguments[1] == "avoidable", let writes = Int(arguments
 }
 if arguments.count == 3, arguments[1] == "repeated", let writes = Int(arguments[2]), writes > 0 {
     exit(MainActor.assumeIsolated { runShape(RepeatedNode(), writes: writes) { 30 * $0 } })
+}
+if arguments.count == 3, arguments[1] == "broad", let writes = Int(arguments[2]), writes > 0 {
+    exit(MainActor.assumeIsolated { runBroad(writes: writes) })
 }
 if arguments.count == 3, arguments[1] == "diamond", let writes = Int(arguments[2]), writes > 0 {
     exit(MainActor.assumeIsolated { runShape(DiamondSum(), writes: writes) { 5 * $0 + 10 } })
