@@ -99,6 +99,9 @@ let clusterWithLabelledEdgesDOT = """
     }
     """
 
+/// Held while fd 2 is redirected (`capturingStandardError`).
+private let standardErrorCapture = NSLock()
+
 /// Runs `body` with file descriptor 2 redirected into a pipe and returns what was written to
 /// it meanwhile. Anything captured is written back to the real stderr afterwards (other tests
 /// running in parallel may have written there).
@@ -108,7 +111,14 @@ let clusterWithLabelledEdgesDOT = """
 /// and a long-lived child would otherwise keep the read blocked for ever. Whatever `body`
 /// wrote is already in the pipe when it returns, so a non-blocking read finds all of it;
 /// the pipe holds 64 KiB, far more than a Graphviz warning.
+///
+/// One capture at a time in the process: fd 2 is the process's, and two tests capturing at
+/// once (Swift Testing runs them in parallel) left it pointing at the first capture's pipe
+/// after its read end was closed, so the runner's next write to stderr killed it with
+/// `SIGPIPE` (a CI run ended so, "exited with unexpected signal code 13").
 func capturingStandardError<T>(_ body: () throws -> T) rethrows -> (T, String) {
+    standardErrorCapture.lock()
+    defer { standardErrorCapture.unlock() }
     var descriptors: [Int32] = [-1, -1]
     precondition(pipe(&descriptors) == 0)
     // Children need not see either end (Glibc's module has no `pipe2`, so the flag comes
