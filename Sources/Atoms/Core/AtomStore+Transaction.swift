@@ -128,15 +128,14 @@ extension AtomStore {
         // go with it.
         subscribers.removeAll(keepingCapacity: true)
         Self.giveBack(&subscribers, to: &log.subscribersToNotify)
-        if effects != nil {
-            runReleaseEffects(&effects, from: nextEffect)
+        if let list = effects.take() {
+            runReleaseEffects(list, from: nextEffect)
         }
     }
 
-    /// Runs the release effects among `effects` from `start` on (the earlier events ran
-    /// inside the transaction), then empties the list and gives it back to the log.
-    private func runReleaseEffects(_ effects: inout ContiguousArray<(node: NodeBase, event: EffectEvent)>?, from start: Int) {
-        guard var list = effects.take() else { return }
+    /// Runs the release effects among `list` from `start` on (the earlier events ran inside
+    /// the transaction), then empties the list and gives it back to the log.
+    private func runReleaseEffects(_ list: consuming ContiguousArray<(node: NodeBase, event: EffectEvent)>, from start: Int) {
         // A plain loop: `indices.dropFirst` went through generic code at every transaction.
         var index = start
         while index < list.count {
