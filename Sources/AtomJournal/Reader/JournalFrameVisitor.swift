@@ -35,6 +35,8 @@ struct FrameRun {
         let frames: UInt64
         let end: Int
         let lastType: UInt8
+        /// How many of `frames` the C loop took one at a time (``ScanWork/framesTakenSingly``).
+        var singly: UInt64 = 0
     }
 }
 

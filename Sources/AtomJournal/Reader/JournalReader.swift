@@ -326,12 +326,13 @@ public final class JournalReader {
         let base = windowStart
         // Frames end before `limit`: the window's bytes from there on are out of view.
         let end = limit - base
-        let (consumed, frames, last, taken) = window.withUnsafeBytes { whole in
+        let (consumed, frames, last, taken, singly) = window.withUnsafeBytes { whole in
             let raw = end < whole.count ? UnsafeRawBufferPointer(rebasing: whole[..<end]) : whole
             var position = first
             var frames: UInt64 = 0
             var last: UInt8?
             var taken: UInt64 = 0
+            var singly: UInt64 = 0
             scanning: while true {
                 // What the visitor takes in one go, then what it leaves, frame by frame.
                 let run = visitor.visitRun(FrameRun(
@@ -340,6 +341,7 @@ public final class JournalReader {
                 if run.frames > 0 {
                     frames += run.frames
                     taken += run.frames
+                    singly += run.singly
                     position = run.end
                     last = run.lastType
                 }
@@ -364,10 +366,11 @@ public final class JournalReader {
                     position = start + size
                 }
             }
-            return (position - first, frames, last, taken)
+            return (position - first, frames, last, taken, singly)
         }
         work.bytesChecksummed += consumed
         work.framesTakenInRuns += Int(taken)
+        work.framesTakenSingly += Int(singly)
         return TakenFrames(consumed: consumed, frames: frames, last: last, failure: failure)
     }
 

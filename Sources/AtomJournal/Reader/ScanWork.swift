@@ -12,6 +12,8 @@ struct ScanWork: Equatable {
     /// Frames a visitor took in runs (``JournalFrameVisitor/visitRun(_:)``) rather than one by
     /// one: steps indexed by the C loop.
     var framesTakenInRuns = 0
+    /// Of those, the steps the C loop took one at a time, the way it takes a usual step.
+    var framesTakenSingly = 0
     /// Frames a split index's second half took on another thread (see ``IndexSplit``).
     var framesIndexedApart = 0
 }
@@ -24,6 +26,7 @@ extension ScanWork {
         bytesSwept += other.bytesSwept
         candidates += other.candidates
         framesTakenInRuns += other.framesTakenInRuns
+        framesTakenSingly += other.framesTakenSingly
         framesIndexedApart += other.framesIndexedApart
     }
 }

@@ -311,7 +311,7 @@ extension JournalRecord {
                 atoms: try reader.entries(), edges: try reader.edges(), subscriptions: try reader.subscriptions()
             ))
         case .mark:
-            return .mark(JournalMark(commit: try reader.number(), time: try reader.signed(), label: try reader.string()))
+            return .mark(try JournalMark(decoding: &reader))
         case .close:
             return .close(JournalClose(commit: try reader.number(), time: try reader.signed(), stepCount: try reader.number()))
         }
@@ -500,5 +500,13 @@ private extension Int {
         let sum = Int64(truncatingIfNeeded: self) &+ delta
         guard sum >= 0 else { throw .invalid("commit number out of range") }
         return Int(truncatingIfNeeded: sum)
+    }
+}
+
+extension JournalMark {
+    /// Decodes a mark's payload: what ``JournalRecord/decode(type:payload:base:)`` does for a
+    /// mark, and what opening a journal does for each mark it indexes, without the record.
+    init(decoding reader: inout ByteReader) throws(PayloadError) {
+        self.init(commit: try reader.number(), time: try reader.signed(), label: try reader.string())
     }
 }

@@ -36,6 +36,10 @@ typedef struct {
     atomscope_step_entry *entries;
     size_t capacity;
     size_t used;
+    /// Out: how many of the frames taken were taken one at a time, the usual way (the rest
+    /// went four side by side); added to what it held. For tests, which show with it that the
+    /// usual steps take the short way.
+    size_t taken_singly;
 } atomscope_step_run;
 
 /// How many registers atomscope_step_index_zeros fills: frames whose checksummed bytes are

@@ -2,15 +2,16 @@
 import Foundation
 import Testing
 
-/// Opening a journal indexes most steps in C (`atomscope_index_steps`), four frames
-/// checksummed side by side; the Swift loop is the reference. Both must give the same index,
+/// Opening a journal indexes most steps in C (`atomscope_index_steps`): the usual steps one
+/// at a time, the others four frames checksummed side by side; the Swift loop is the
+/// reference. Both must give the same index,
 /// or the same error, on every journal: steps with differences of every varint size, commits
 /// that go negative, frames of many sizes, damage and torn ends anywhere, and frames that
 /// cross the reader's 4 MiB chunks.
 @Suite struct StepIndexKernelTests {
-    private func open(_ url: URL, portably: Bool) throws -> (outcome: IndexOutcome, takenInRuns: Int) {
+    private func open(_ url: URL, portably: Bool) throws -> (outcome: IndexOutcome, takenInRuns: Int, takenSingly: Int) {
         let (outcome, work) = try IndexOutcome.open(url) { $0.indexesPortably = portably }
-        return (outcome, work.framesTakenInRuns)
+        return (outcome, work.framesTakenInRuns, work.framesTakenSingly)
     }
 
     /// A `plain` journal's steps all have one-byte differences, except the negative commit's,
@@ -143,6 +144,77 @@ import Testing
         #expect(kernel.outcome == (try open(url, portably: true)).outcome)
         let keyframes = kernel.outcome.keyframes.count
         #expect(kernel.takenInRuns >= 2_000 - 3 * keyframes - 3 * kernel.outcome.marks.count)
+    }
+
+    /// Steps of every size from the shortest to past the 1 KiB the one-frame loop takes, with
+    /// time differences of one to five varint bytes: each short one is taken in C, and the
+    /// index is the Swift loop's.
+    @Test func stepsOfEverySizeAndTimeDifferenceIndexAlike() throws {
+        guard JournalIndexBuilder.takesRuns else { return }
+        let folder = try FormatScratchFolder()
+        let differences: [Int64] = [3, 100, 300_000, 60_000_000, 7_200_000_000]
+        var records: [JournalRecord] = [
+            .atomDefinition(JournalAtomDefinition(number: 0, id: "Text", kind: "state", valueType: "String", isRestorable: true, isSensitive: false, isKeepAlive: false)),
+            .keyframe(JournalKeyframe(commit: 0, time: 0, atoms: [JournalValueEntry(atom: 0, value: .json("\"\""))], edges: [], subscriptions: [])),
+        ]
+        var time: Int64 = 0
+        var steps = 0
+        for length in 0...1_100 {
+            for difference in differences {
+                time += difference
+                steps += 1
+                let text = String(repeating: "y", count: length)
+                records.append(.step(JournalStep(
+                    commit: steps, time: time, operation: "set", updated: [JournalValueEntry(atom: 0, value: .json("\"\(text)\""))]
+                )))
+            }
+        }
+        let journal = bytes(records)
+        let stepFrames = FormatSpec.layout(of: journal).frames.filter { journal[$0.offset + 8] == RecordType.step.rawValue }
+        #expect(stepFrames.count == steps)
+        // Every frame size from the smallest step up to past 1 KiB checksummed.
+        #expect(Set(stepFrames.map(\.size)).isSuperset(of: Set(40...1_060)))
+        // The usual steps: under 1 KiB checksummed, the time difference under five bytes.
+        let usual = stepFrames.indices.filter { stepFrames[$0].size - 17 <= 1_014 && differences[$0 % differences.count] < 1 << 27 }.count
+        let url = try folder.write(journal)
+        let kernel = try open(url, portably: false)
+        #expect(kernel.outcome.error == nil && kernel.outcome.steps.count == steps)
+        #expect(kernel.outcome == (try open(url, portably: true)).outcome)
+        #expect(kernel.takenInRuns >= steps - 3)
+        // Each usual step the short way (a checksum it got wrong would hand the frame on to
+        // the four-lane loop unnoticed), but a few the reader checks itself (after the
+        // keyframe, where its reads of the file meet).
+        #expect(kernel.takenSingly >= usual - 10 && kernel.takenSingly <= usual, "\(kernel.takenSingly) of \(usual) usual steps taken singly")
+    }
+
+    /// One byte changed anywhere in a short step (its header, its differences, its value) is
+    /// the same error, or the same index, in C as in Swift, for every size the one-frame loop
+    /// checksums as five words.
+    @Test func aChangedByteInAShortStepIsTheSameOutcome() throws {
+        let folder = try FormatScratchFolder()
+        var numbers = FormatSeededRandom(seed: 23)
+        for length in 0...24 {
+            var records: [JournalRecord] = [
+                .atomDefinition(JournalAtomDefinition(number: 0, id: "Text", kind: "state", valueType: "String", isRestorable: true, isSensitive: false, isKeepAlive: false)),
+                .keyframe(JournalKeyframe(commit: 0, time: 0, atoms: [], edges: [], subscriptions: [])),
+            ]
+            for step in 1...12 {
+                records.append(.step(JournalStep(
+                    commit: step, time: Int64(step) * 300_000, operation: "set",
+                    updated: [JournalValueEntry(atom: 0, value: .json("\"\(String(repeating: "z", count: length))\""))]
+                )))
+            }
+            let journal = bytes(records)
+            let frame = FormatSpec.layout(of: journal).frames[8]
+            for at in frame.offset..<frame.end {
+                var changed = journal
+                changed[at] ^= UInt8(1 + numbers.below(255))
+                let url = try folder.write(changed, name: "changed-\(length)-\(at)")
+                let portable = try open(url, portably: true)
+                let kernel = try open(url, portably: false)
+                #expect(kernel.outcome == portable.outcome, "value of \(length) bytes, byte \(at - frame.offset) of the frame")
+            }
+        }
     }
 
     @Test func aNegativeCommitIsTheSameError() throws {
