@@ -9,8 +9,8 @@ public struct AtomTransactionContext: AtomWatchableContext, _AtomStoreContext {
     public var _store: AtomStore { store }
     public var _scopeChain: _AtomScopeChain? { scope.map(_AtomScopeChain.init) }
     /// The nesting depth of the evaluation, whose frame the store keeps (``EvaluationFrames``).
-    @usableFromInline let depth: Int
-    @usableFromInline let token: Int
+    @usableFromInline var depth: Int
+    @usableFromInline var token: Int
     /// The scope the evaluating atom resolves atoms in; `nil` for the root.
     @usableFromInline let scope: ScopeState?
     /// The work an async atom's evaluation starts; `nil` for other atoms.
@@ -19,7 +19,7 @@ public struct AtomTransactionContext: AtomWatchableContext, _AtomStoreContext {
     /// (``EvaluationFrames/lasts(depth:)``): valid as long as this context holds the
     /// store, so that the inlined watch reads it with no call into the store. `nil` for deeper
     /// evaluations and for contexts that never watch.
-    @usableFromInline let frame: FrameRef?
+    @usableFromInline var frame: FrameRef?
 
     /// A context for the evaluation at `depth`, whose frame (`nil` for a context that never
     /// watches) the caller has at hand; the context keeps the frame's address only if it lasts.
@@ -63,7 +63,7 @@ public struct AtomTransactionContext: AtomWatchableContext, _AtomStoreContext {
         if let found {
             return Node<A>.currentValue(cell: found, in: store)
         }
-        return store.watch(atom, depth: depth, token: token, scope: scope, run: run, typed: { Node<A>.evaluateTyped($0, in: $1) })
+        return store.watch(atom, depth: depth, token: token, scope: scope, run: run, typed: { Node<A>.evaluateTyped($0, with: &$1) })
     }
 
 }

@@ -68,7 +68,7 @@ public final class AtomViewContext: AtomWatchableContext, _AtomStoreContext {
         if let found = subscriber.watchedCell(type: ObjectIdentifier(A.self), matches: { Node<A>.hasKey(cell: $0, key) }) {
             return Node<A>.currentValue(cell: found, in: store)
         }
-        return store.watch(atom, subscriber: subscriber, at: location, typed: { Node<A>.evaluateTyped($0, in: $1) })
+        return store.watch(atom, subscriber: subscriber, at: location, typed: { Node<A>.evaluateTyped($0, with: &$1) })
     }
 
     /// Stops watching one atom; it is released if nothing else uses it.

@@ -99,6 +99,9 @@ extension AtomStore {
     /// Brings every marked node up to date. A marked node that nothing uses any more is
     /// left for release instead of being recomputed.
     func stabilize() {
+        guard !marked.isEmpty else { return }
+        // One context for every typed evaluation of this settling.
+        var context = AtomTransactionContext.evaluation(of: self)
         var index = 0
         while index < marked.count {
             let cell = marked.cell(at: index)
@@ -108,7 +111,7 @@ extension AtomStore {
                 log.releaseCandidates.append(cell.pointee.node.takeUnretainedValue())
                 continue
             }
-            settle(cell)
+            settle(cell, with: &context)
         }
         marked.removeAll()
     }
@@ -122,7 +125,8 @@ extension AtomStore {
 
     func ensureFresh(cell root: NodeRef) {
         guard root.pointee.mark != .clean else { return }
-        settle(root)
+        var context = AtomTransactionContext.evaluation(of: self)
+        settle(root, with: &context)
     }
 
     /// Makes a marked node current. In the common case, settling in marking order, it is
@@ -130,17 +134,17 @@ extension AtomStore {
     /// into settling, where a call per node reached was a tenth of a deep write. Otherwise
     /// its stale upstream nodes are pulled first.
     @inline(__always)
-    private func settle(_ cell: NodeRef) {
+    private func settle(_ cell: NodeRef, with context: inout AtomTransactionContext) {
         if cell.pointee.mark == .dirty, Self.allClean(cell.pointee.upstream) {
-            recompute(cell)
+            recompute(cell, with: &context)
         } else {
-            pull(cell)
+            pull(cell, with: &context)
         }
     }
 
     /// Recomputes the stale upstream nodes of a marked node in dependency order, then the
     /// node itself if one of them changed.
-    private func pull(_ root: NodeRef) {
+    private func pull(_ root: NodeRef, with context: inout AtomTransactionContext) {
         // The store's buffer, so that pulling allocates nothing; a pull nested in an
         // evaluation of this one finds it taken and uses one of its own.
         var stack = ContiguousArray<(cell: NodeRef, next: Int)>()
@@ -171,7 +175,7 @@ extension AtomStore {
                 }
                 if descended { continue }
                 if node.pointee.mark == .dirty {
-                    recompute(node)
+                    recompute(node, with: &context)
                 } else {
                     node.pointee.mark = .clean
                 }
@@ -188,9 +192,9 @@ extension AtomStore {
     }
 
     @inline(__always)
-    private func recompute(_ cell: NodeRef) {
+    private func recompute(_ cell: NodeRef, with context: inout AtomTransactionContext) {
         cell.pointee.mark = .clean
-        let propagates = if let typed = cell.pointee.typedEvaluate { typed(cell, self) } else { evaluate(cell) }
+        let propagates = if let typed = cell.pointee.typedEvaluate { typed(cell, &context) } else { evaluate(cell) }
         if propagates {
             markChanged(cell)
         } else if isRecording {

@@ -49,7 +49,8 @@ extension AtomStore {
         // the atoms it watches recomputations of that generic kind, and they would ask the
         // runtime for metadata at every later recompute.
         if let typed = node.typedEvaluate {
-            _ = typed(node.cell, self)
+            var context = AtomTransactionContext.evaluation(of: self)
+            _ = typed(node.cell, &context)
         } else {
             node.store(produce(for: node))
         }

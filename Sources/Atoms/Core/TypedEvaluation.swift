@@ -7,20 +7,22 @@
 // anything else (async work, overrides, scopes, a cycle, a hand-off to a deeper stack) goes
 // through `evaluate(in:)` as before.
 
-/// A node's recomputation, given the node's cell: returns whether the change propagates.
+/// A node's recomputation, given the node's cell and a context of the store's root that the
+/// caller lends for it (``AtomTransactionContext/evaluation(of:)``): returns whether the
+/// change propagates.
 @usableFromInline
-typealias TypedEvaluation = @MainActor (NodeRef, AtomStore) -> Bool
+typealias TypedEvaluation = @MainActor (NodeRef, inout AtomTransactionContext) -> Bool
 
 extension Node {
     /// Recomputes the node with `A` known; see the top of this file. It reaches the atom and
     /// the value through the cell's block (``NodeBlock``), not through the node object.
     @inlinable
-    static func evaluateTyped(_ cell: NodeRef, in store: AtomStore) -> Bool {
+    static func evaluateTyped(_ cell: NodeRef, with context: inout AtomTransactionContext) -> Bool {
         let atom = NodeBlock.atom(in: cell, A.self)
         let slot = NodeBlock.value(in: cell, A.self, A.Produced.self)
         // The context stays the engine's (borrowed here), so this module never copies or
         // destroys it, which it would do through generic value witnesses.
-        let propagates = store.runTypedEvaluation(of: cell) { context, hadValue in
+        let propagates = context.runTypedEvaluation(of: cell) { context, hadValue in
             let newValue = atom.pointee._produce(context: context)
             if hadValue {
                 let propagates = atom.pointee._shouldPropagate(from: slot.pointee, to: newValue)
@@ -30,7 +32,7 @@ extension Node {
             slot.initialize(to: newValue)
             return true
         }
-        return propagates ?? store.evaluate(cell)
+        return propagates ?? context.store.evaluate(cell)
     }
 
     /// Installs the typed recomputation if the node has none.
@@ -41,30 +43,43 @@ extension Node {
     }
 }
 
-extension AtomStore {
-    /// Runs a typed evaluation of `node`: `body` computes with the context, stores the value
-    /// (told whether there was one) and returns whether it propagates. Returns `nil`, having
-    /// run nothing, if the node needs the general evaluation.
+extension AtomTransactionContext {
+    /// A context of `store`'s root for typed evaluations to take in turn
+    /// (``runTypedEvaluation(of:_:)`` sets its evaluation's fields): one retain of the store
+    /// for all of them, where a context built for each evaluation retained and released the
+    /// store around every node, about 40 instructions (2,000 of a deep write).
+    static func evaluation(of store: AtomStore) -> AtomTransactionContext {
+        AtomTransactionContext(store: store, depth: 0, token: 0, frame: nil, scope: nil, run: nil)
+    }
+
+    /// Runs a typed evaluation of `node` with this context, made the evaluation's: `body`
+    /// computes with it, stores the value (told whether there was one) and returns whether
+    /// it propagates. Returns `nil`, having run nothing, if the node needs the general
+    /// evaluation. The context must be one of the root (``evaluation(of:)``); an atom that
+    /// keeps a copy keeps the evaluation's fields, which the next evaluation does not touch.
     ///
     /// Inlined, with the evaluation's beginning and end and the frames they take, into the
     /// atom's module (`Node.evaluateTyped`): as a call taking the computation as a closure,
     /// each evaluation paid two calls, their frames and the reloads around them, about 47
-    /// instructions; 2,350 of a deep write (50 evaluations), 10%. The context still retains and
-    /// releases the store it owns (docs/ENGINE.md, "Session 18").
+    /// instructions; 2,350 of a deep write (50 evaluations), 10%.
     @inlinable @inline(__always)
-    func runTypedEvaluation(of cell: NodeRef, _ body: (AtomTransactionContext, Bool) -> Bool) -> Bool? {
-        guard !cell.pointee.startsAsyncWork, !hasOverrides, !cell.pointee.isScoped, !cell.pointee.isEvaluating,
-              !DeepEvaluation.needsHandOff(depth: evaluationDepth + 1)
+    mutating func runTypedEvaluation(of cell: NodeRef, _ body: (AtomTransactionContext, Bool) -> Bool) -> Bool? {
+        guard !cell.pointee.startsAsyncWork, !store.hasOverrides, !cell.pointee.isScoped, !cell.pointee.isEvaluating,
+              !DeepEvaluation.needsHandOff(depth: store.evaluationDepth + 1)
         else { return nil }
-        let (depth, token, frame) = beginEvaluation(of: cell)
+        let (depth, token, frame) = store.beginEvaluation(of: cell)
         let hadValue = cell.pointee.hasValue
-        let context = AtomTransactionContext(store: self, depth: depth, token: token, frame: frame, scope: nil, run: nil)
-        let propagates = body(context, hadValue)
+        self.depth = depth
+        self.token = token
+        self.frame = EvaluationFrames.lasts(depth: depth) ? frame : nil
+        let propagates = body(self, hadValue)
         cell.pointee.hasValue = true
-        endEvaluation(of: cell, depth: depth, frame: frame)
+        store.endEvaluation(of: cell, depth: depth, frame: frame)
         return propagates
     }
+}
 
+extension AtomStore {
     /// The general recomputation of the node of `cell`, for what the typed one does not cover.
     @usableFromInline
     func evaluate(_ cell: NodeRef) -> Bool {
