@@ -45,7 +45,7 @@ public struct AtomTransactionContext: AtomWatchableContext, _AtomStoreContext {
     /// An async atom's work may also watch after an `await`: the atom then depends on what it
     /// watched from that moment on, until its work is superseded. Anywhere else after the
     /// computation returned (a stored closure), it only reads.
-    @inlinable
+    @inlinable @inline(__always)
     public func watch<A: Atom>(_ atom: A, at location: SourceLocation) -> A.Produced {
         // Inlinable, so that watching a dependency this evaluation or the last one watched
         // (the common case) compiles, in the atom's own module, to a key comparison and a load
@@ -63,7 +63,14 @@ public struct AtomTransactionContext: AtomWatchableContext, _AtomStoreContext {
         if let found {
             return Node<A>.currentValue(cell: found, in: store)
         }
-        return store.watch(atom, depth: depth, token: token, scope: scope, run: run, typed: { Node<A>.evaluateTyped($0, with: &$1) })
+        return watchFirst(atom)
+    }
+
+    /// A watch of an atom that this evaluation and the last one had not watched: out of line,
+    /// so that the watch above stays small enough to be inlined into the atom's function.
+    @inlinable @inline(never)
+    func watchFirst<A: Atom>(_ atom: A) -> A.Produced {
+        store.watch(atom, depth: depth, token: token, scope: scope, run: run, typed: { Node<A>.evaluateTyped($0, with: &$1) })
     }
 
 }
