@@ -103,8 +103,9 @@ public protocol AtomWatchableContext: AtomContext {
 public extension AtomWatchableContext {
     /// The value of an atom, watching it for changes.
     @discardableResult
-    @inlinable
+    @inlinable @inline(__always)
     func watch<Node: Atom>(_ atom: Node, fileID: String = #fileID, line: UInt = #line) -> Node.Produced {
+        // Inlined, so that a watch of a known dependency builds no location it never reads.
         watch(atom, at: SourceLocation(fileID: fileID, line: line))
     }
 }
