@@ -273,7 +273,8 @@ static void take_short(step_state *restrict state, const unsigned char *bytes, s
             const uint32_t bits = rest & (stops ^ (stops - 1));
             raw_time = (bits & 0x7Fu) | ((bits >> 1) & 0x3F80u) | ((bits >> 2) & 0x1FC000u) | ((bits >> 3) & 0xFE00000u);
         }
-        const int64_t next = commit + ((int64_t)(raw_commit >> 1) ^ -(int64_t)(raw_commit & 1));
+        // Wrapping, as `enter` adds; a negative commit is the Swift rules' to report.
+        const int64_t next = (int64_t)((uint64_t)commit + (uint64_t)((int64_t)(raw_commit >> 1) ^ -(int64_t)(raw_commit & 1)));
         if (next < 0) break;
         commit = next;
         time = (int64_t)((uint64_t)time + (uint64_t)((int64_t)(raw_time >> 1) ^ -(int64_t)(raw_time & 1)));
