@@ -101,11 +101,12 @@ extension AtomStore {
             effects = taken
         }
 
-        if let commit {
+        if commit != nil {
             // The list as delivery begins: an observer that one of them adds gets the next
-            // commit, and one it cancels still gets this one.
+            // commit, and one it cancels still gets this one. The commit is lent to each, not
+            // bound: binding it copied it, a retain and a release of its record and store.
             for observer in commitObservers.entries {
-                observer.body(commit)
+                observer.body(commit.unsafelyUnwrapped)
             }
         }
         if let touchedScopes, !touchedScopes.isEmpty {
@@ -157,11 +158,11 @@ extension AtomStore {
     /// Settles the last commit's record before anything can change what it refers to: kept by
     /// an observer, its change set is built now; kept by no one, it becomes the spare.
     func settlePendingCommit() {
-        guard var record = pendingCommit else { return }
-        pendingCommit = nil
+        // Moved out, not copied: a copy was a retain and a release at every commit.
+        guard var record = pendingCommit.take() else { return }
         if isKnownUniquelyReferenced(&record) {
             record.removeAll()
-            spareCommit = record
+            spareCommit = consume record
         } else {
             _ = record.changes(in: self)
             record.keepNodes()
