@@ -20,6 +20,11 @@ static inline uint32_t mask(uint32_t crc) {
     return ((crc >> 15) | (crc << 17)) + 0xA282EAD8u;
 }
 
+/// A varint's bits as the signed number they encode (zigzag).
+static inline int64_t zigzag(uint64_t raw) {
+    return (int64_t)(raw >> 1) ^ -(int64_t)(raw & 1);
+}
+
 /// A varint of one or two bytes from `p` (at most `limit` bytes readable), zigzag-decoded;
 /// returns its size, or 0 when it is longer or cut off (`long_signed` then tries it).
 static inline size_t short_signed(const unsigned char *p, size_t limit, int64_t *value) {
@@ -34,7 +39,7 @@ static inline size_t short_signed(const unsigned char *p, size_t limit, int64_t 
     } else {
         return 0;
     }
-    *value = (int64_t)(raw >> 1) ^ -(int64_t)(raw & 1);
+    *value = zigzag(raw);
     return size;
 }
 
@@ -53,7 +58,7 @@ static inline size_t word_signed(const unsigned char *p, size_t limit, size_t re
     // Every bit up to the first stop bit: the varint's bytes, none after.
     uint32_t bits = word & (stops ^ (stops - 1));
     uint64_t raw = (bits & 0x7Fu) | ((bits >> 1) & 0x3F80u) | ((bits >> 2) & 0x1FC000u) | ((bits >> 3) & 0xFE00000u);
-    *value = (int64_t)(raw >> 1) ^ -(int64_t)(raw & 1);
+    *value = zigzag(raw);
     return size;
 }
 
@@ -70,7 +75,7 @@ static inline size_t long_signed(const unsigned char *p, size_t limit, int64_t *
     for (size_t index = 0; index < most; index++) {
         raw |= (uint64_t)(p[index] & 0x7F) << (7 * index);
         if (p[index] < 0x80) {
-            *value = (int64_t)(raw >> 1) ^ -(int64_t)(raw & 1);
+            *value = zigzag(raw);
             return index + 1;
         }
     }
@@ -262,22 +267,21 @@ static void take_short(step_state *restrict state, const unsigned char *bytes, s
         if (mask(~((uint32_t)c ^ zeros[n])) != load32(frame + 4) || load64(frame + 9) != sequence) break;
         const uint64_t raw_commit = frame[HEADER_SIZE];
         if (raw_commit & 0x80) break;
-        // The time difference: one to four bytes after the commit's, within the payload.
-        // One byte (steps a loop makes) without the general decoding.
-        const uint32_t rest = load32(frame + HEADER_SIZE + 1);
-        uint64_t raw_time = rest & 0x7Fu;
-        if (rest & 0x80) {
-            const uint32_t stops = ~rest & 0x80808080u;
-            if (stops == 0) break;
-            if (((size_t)__builtin_ctz(stops) >> 3) + 2 > length) break;
-            const uint32_t bits = rest & (stops ^ (stops - 1));
-            raw_time = (bits & 0x7Fu) | ((bits >> 1) & 0x3F80u) | ((bits >> 2) & 0x1FC000u) | ((bits >> 3) & 0xFE00000u);
+        // The time difference: one to four bytes after the commit's, within the payload (the
+        // loop's condition leaves four readable). One byte, a loop's steps, without the
+        // general decoding.
+        const unsigned char *time_bytes = frame + HEADER_SIZE + 1;
+        int64_t time_delta;
+        if (time_bytes[0] < 0x80) {
+            time_delta = zigzag(time_bytes[0]);
+        } else if (word_signed(time_bytes, length - 1, 4, &time_delta) == 0) {
+            break;
         }
         // Wrapping, as `enter` adds; a negative commit is the Swift rules' to report.
-        const int64_t next = (int64_t)((uint64_t)commit + (uint64_t)((int64_t)(raw_commit >> 1) ^ -(int64_t)(raw_commit & 1)));
+        const int64_t next = (int64_t)((uint64_t)commit + (uint64_t)zigzag(raw_commit));
         if (next < 0) break;
         commit = next;
-        time = (int64_t)((uint64_t)time + (uint64_t)((int64_t)(raw_time >> 1) ^ -(int64_t)(raw_time & 1)));
+        time = (int64_t)((uint64_t)time + (uint64_t)time_delta);
         entry->offset = (int64_t)(uintptr_t)frame + to_offset;
         entry->commit = commit;
         entry->time = time;
