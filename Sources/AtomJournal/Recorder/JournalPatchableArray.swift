@@ -1,3 +1,5 @@
+import Atoms
+
 /// An array whose elements the recorder can compare with `==` and encode one by one, so that
 /// a change to a few of them is written as a patch (``JournalValuePatch``) instead of the
 /// whole array again.
@@ -89,8 +91,11 @@ extension Array: JournalPatchableArray where Element: Encodable & Equatable {
                     old: UnsafeRawPointer(oldBase), new: UnsafeRawPointer(newBase),
                     size: MemoryLayout<Element>.size, stride: MemoryLayout<Element>.stride)
                 // The bits decide for most elements; `==` only for those whose bits differ.
+                // Asked only of elements whose bits differ, so never of one address twice.
+                let oldMutable = UnsafeMutablePointer(mutating: oldBase)
+                let newMutable = UnsafeMutablePointer(mutating: newBase)
                 func equal(_ oldIndex: Int, _ newIndex: Int) -> Bool {
-                    (oldBase + oldIndex).pointee == (newBase + newIndex).pointee
+                    Element.equalInPlace(oldMutable + oldIndex, newMutable + newIndex)
                 }
                 // What lies between the common prefix and the common suffix changed: inserts
                 // and removals in one place, and any number of elements replaced in place.

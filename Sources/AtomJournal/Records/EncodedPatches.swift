@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// The body of a step's patched extension (format 1.3), encoded patch by patch.
 ///
 /// A patch's edits are written into ``pending`` and then kept with ``endPatch(atom:)``. Edits
@@ -33,7 +39,7 @@ struct EncodedPatches {
     /// Keeps the edits in ``pending`` as the patch of `atom`.
     mutating func endPatch(atom: Int) {
         body.varint(atom)
-        if let earlier = editRanges.firstIndex(where: { !$0.isEmpty && body.bytes[$0].elementsEqual(pending.bytes) }) {
+        if let earlier = editRanges.firstIndex(where: { !$0.isEmpty && sameBytes(body.bytes[$0], pending.bytes) }) {
             body.u8(PatchForm.sameAs)
             body.varint(ByteWriter.varintSize(earlier))
             body.varint(earlier)
@@ -46,6 +52,18 @@ struct EncodedPatches {
             editRanges.append(start..<body.bytes.count)
         }
         count += 1
+    }
+
+    /// Whether two runs of bytes are equal: lengths first, then `memcmp`, as `elementsEqual`
+    /// on a slice and an array compares byte by byte through their iterators.
+    private func sameBytes(_ left: ArraySlice<UInt8>, _ right: [UInt8]) -> Bool {
+        guard left.count == right.count else { return false }
+        return left.withUnsafeBytes { left in
+            right.withUnsafeBytes { right in
+                guard let leftBase = left.baseAddress, let rightBase = right.baseAddress else { return true }
+                return memcmp(leftBase, rightBase, left.count) == 0
+            }
+        }
     }
 }
 

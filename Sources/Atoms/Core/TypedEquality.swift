@@ -8,6 +8,7 @@ enum TypedEquality {
     /// `==` for `T`, or `nil` when `T` is not `Equatable`. For the types of `bitWidth(of:)`,
     /// `bitsEqual` gives the same answers without a closure.
     static func of<T>(_ type: T.Type) -> ((UnsafePointer<T>, UnsafePointer<T>) -> Bool)? {
+        if let array = type as? any ElementsEquatableInPlace.Type { return array.elementsEquality(as: type) }
         guard let equatable = type as? any Equatable.Type else { return nil }
         return equatable.equality(as: type)
     }
@@ -61,8 +62,9 @@ private extension Equatable {
     /// type.
     static func equality<T>(as type: T.Type) -> (UnsafePointer<T>, UnsafePointer<T>) -> Bool {
         { left, right in
-            UnsafeRawPointer(left).assumingMemoryBound(to: Self.self).pointee
-                == UnsafeRawPointer(right).assumingMemoryBound(to: Self.self).pointee
+            Self.equalInPlace(
+                UnsafeMutablePointer(mutating: UnsafeRawPointer(left).assumingMemoryBound(to: Self.self)),
+                UnsafeMutablePointer(mutating: UnsafeRawPointer(right).assumingMemoryBound(to: Self.self)))
         }
     }
 }

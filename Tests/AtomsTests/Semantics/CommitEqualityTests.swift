@@ -146,4 +146,31 @@ struct CommitEqualityTests {
         #expect([1, Double.nan] != [1, Double.nan].map { $0 })
         #expect(SharedNaNs.shared == SharedNaNs.shared)
     }
+
+    /// The store's own comparison of lists (`ElementsEquatableInPlace`, elements compared
+    /// where they lie) answers as `Array.==` does, pair by pair.
+    @Test func listsComparedInPlaceAnswerAsArrayEquality() throws {
+        func agree<Element: Equatable>(_ left: [Element], _ right: [Element], sourceLocation: Testing.SourceLocation = #_sourceLocation) throws {
+            let equal = try #require(TypedEquality.of([Element].self))
+            withUnsafePointer(to: left) { left in
+                withUnsafePointer(to: right) { right in
+                    #expect(equal(left, right) == (left.pointee == right.pointee), sourceLocation: sourceLocation)
+                }
+            }
+        }
+        let nan: [Double] = [.nan]
+        try agree(nan, nan)
+        try agree([1, .nan].map { $0 }, [1, .nan].map { $0 })
+        try agree([Double](), [])
+        try agree([Double](), [1])
+        try agree([1.0, 2], [1, 2, 3])
+        try agree([1.0, 2], [1, 3])
+        try agree([0.0], [-0.0])
+        try agree([Name(text: "EVEN")], [Name(text: "even")])
+        try agree([Name(text: "a"), Name(text: "b")], [Name(text: "A"), Name(text: "c")])
+        try agree([[1.0], [2]], [[1], [2]])
+        try agree([[Double.nan]], [[Double.nan]])
+        try agree([nan], [nan])
+        try agree(["a", String(repeating: "long text ", count: 4)], ["a", String(repeating: "long text ", count: 4)])
+    }
 }
