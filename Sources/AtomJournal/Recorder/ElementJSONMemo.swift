@@ -40,16 +40,21 @@ final class ElementJSONMemo<Element> {
     @exclusivity(unchecked) private var elements: UnsafeMutablePointer<Element>
     @exclusivity(unchecked) private var allocated = 16
     @exclusivity(unchecked) private var count = 0
-    /// By the hash of an element's bits, its position in `elements`. A second element with
-    /// the same hash replaces the first: a memo may forget.
-    @exclusivity(unchecked) private var positions: [Int: Int] = [:]
+    /// By the hash of an element's bits, one plus its position in `elements` (0: none). A
+    /// table of its own, direct-mapped, rather than a dictionary: a second element whose hash
+    /// falls in the same slot replaces the first (a memo may forget), and a lookup is one
+    /// load, where a dictionary would hash the hash again.
+    @exclusivity(unchecked) private var slots = [Int32](repeating: 0, count: slotCount)
+    private static var slotCount: Int { 2 * capacity }
     /// Where each remembered element's JSON lies in `arena`.
     @exclusivity(unchecked) private var ranges: [Range<Int>] = []
     @exclusivity(unchecked) private var arena: [UInt8] = []
     /// The last patch written for a list of `Element`, with the two lists it turns one into
     /// the other, kept alive so that their buffers' addresses cannot come to mean other lists.
-    @exclusivity(unchecked) private var lastOld: [Element]?
-    @exclusivity(unchecked) private var lastNew: [Element]?
+    /// The lists are one pair, replaced in one move; not optional, since an optional list in
+    /// code that is not specialised asks the runtime for its type's metadata at every use.
+    @exclusivity(unchecked) private var lastLists: (old: [Element], new: [Element]) = ([], [])
+    @exclusivity(unchecked) private var hasLastPatch = false
     @exclusivity(unchecked) private var lastEdits: [UInt8] = []
 
     init() {
@@ -63,7 +68,8 @@ final class ElementJSONMemo<Element> {
 
     /// Where the JSON of an element with these bits lies in `arena`, if it is remembered.
     private func find(_ element: UnsafePointer<Element>, hash: Int) -> Range<Int>? {
-        guard let position = positions[hash] else { return nil }
+        let position = Int(slots[hash & (Self.slotCount - 1)]) - 1
+        guard position >= 0 else { return nil }
         let bits = ElementBytes(
             old: UnsafeRawPointer(elements + position), new: UnsafeRawPointer(element),
             size: MemoryLayout<Element>.size, stride: MemoryLayout<Element>.stride)
@@ -91,7 +97,7 @@ final class ElementJSONMemo<Element> {
         let start = arena.count
         arena.append(contentsOf: json)
         ranges.append(start..<arena.count)
-        positions[hash] = count
+        slots[hash & (Self.slotCount - 1)] = Int32(truncatingIfNeeded: count + 1)
         count += 1
         return (start..<arena.count, forgotten)
     }
@@ -114,7 +120,7 @@ final class ElementJSONMemo<Element> {
         let forgotten = Forgotten(elements: elements, count: count)
         elements = .allocate(capacity: allocated)
         count = 0
-        positions.removeAll(keepingCapacity: true)
+        slots.withUnsafeMutableBufferPointer { $0.update(repeating: 0) }
         ranges.removeAll(keepingCapacity: true)
         arena.removeAll(keepingCapacity: true)
         return forgotten
@@ -124,20 +130,20 @@ final class ElementJSONMemo<Element> {
     /// buffer `new`: a view that passes its source list through (a filter set to "all")
     /// changes exactly as the source did, in the same commit.
     func lastPatch(from old: [Element], to new: [Element]) -> [UInt8]? {
-        guard let lastOld, let lastNew, Self.same(lastOld, old), Self.same(lastNew, new) else { return nil }
+        guard hasLastPatch, Self.same(lastLists.old, old), Self.same(lastLists.new, new) else { return nil }
         return lastEdits
     }
 
     /// Keeps a patch's edits in storage reused from patch to patch.
     func rememberPatch(from old: [Element], to new: [Element], edits: ArraySlice<UInt8>) {
-        // The lists replaced are moved out and dropped after the last access (see the type).
-        let droppedOld = lastOld.take()
-        let droppedNew = lastNew.take()
-        lastOld = old
-        lastNew = new
+        // The edits first, then the lists in one swap: the lists replaced are dropped after
+        // it, when every field is this patch's (see the type). Nothing between the first write
+        // and the swap releases anything but bytes.
         lastEdits.removeAll(keepingCapacity: true)
         lastEdits.append(contentsOf: edits)
-        withExtendedLifetime((droppedOld, droppedNew)) {}
+        hasLastPatch = true
+        var dropped = (old: old, new: new)
+        swap(&dropped, &lastLists)
     }
 
     /// Whether two arrays are one buffer: the same elements, without comparing any.
@@ -148,9 +154,7 @@ final class ElementJSONMemo<Element> {
     }
 
     private static func hash(_ element: UnsafePointer<Element>) -> Int {
-        var hasher = Hasher()
-        hasher.combine(bytes: UnsafeRawBufferPointer(start: UnsafeRawPointer(element), count: MemoryLayout<Element>.size))
-        return hasher.finalize()
+        ElementBytes.hash(of: UnsafeRawPointer(element), size: MemoryLayout<Element>.size)
     }
 }
 

@@ -24,12 +24,15 @@ extension Array: JournalPatchableArray where Element: Encodable & Equatable {
 
     /// Appends the edits that turn `old` into this array to `edits` (their count, then each
     /// edit, as a patch holds them), and returns `true`; returns `false` when a patch would not
-    /// be smaller than the whole value (or an element cannot be encoded, or the elements are
-    /// class instances), and what was appended is then to be dropped.
+    /// be smaller than the whole value (or an element cannot be encoded), and what was appended
+    /// is then to be dropped. Not for elements that are class instances: the patcher, which
+    /// asks once, never patches those.
     func appendEdits(
         from old: [Element], to edits: inout ByteWriter, memo: ElementJSONMemo<Element>, encoder: JournalValueEncoder
     ) -> Bool {
-        guard !(Element.self is AnyObject.Type), !isEmpty else { return false }
+        // `count`, not `isEmpty`: the collection's `isEmpty` asks for the array type's
+        // metadata in code that is not specialised.
+        guard count > 0 else { return false }
         let (prefix, suffix, replaced) = Self.changedRange(old, self)
         let oldMiddle = old.count - suffix - prefix
         let newMiddle = count - suffix - prefix

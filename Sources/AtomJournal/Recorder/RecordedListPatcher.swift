@@ -39,13 +39,19 @@ final class TypedListPatcher<Element: Encodable & Equatable>: RecordedListPatche
     private let memo: ElementJSONMemo<Element>
     /// Room for a whole list's JSON, kept between values.
     private var whole = ByteWriter(capacity: 0)
+    /// `[Element].self`, found once: in code that is not specialised, naming the type asks
+    /// the runtime for its metadata (about 330 instructions) every time.
+    private let listType: any Any.Type = [Element].self
+    /// Whether the elements are class instances, which are never patched (see
+    /// ``JournalPatchableArray``).
+    private let elementsAreInstances = Element.self is AnyObject.Type
 
     init(memo: ElementJSONMemo<Element>) {
         self.memo = memo
     }
 
     override func write(at pointer: UnsafeRawPointer, type: any Any.Type, edits: inout ByteWriter, encoder: JournalValueEncoder) -> Written? {
-        guard type == [Element].self else { return nil }
+        guard type == listType else { return nil }
         return write(list: pointer.assumingMemoryBound(to: [Element].self).pointee, edits: &edits, encoder: encoder)
     }
 
@@ -62,7 +68,7 @@ final class TypedListPatcher<Element: Encodable & Equatable>: RecordedListPatche
                 return .patched
             }
             let start = edits.bytes.count
-            if list.appendEdits(from: previous, to: &edits, memo: memo, encoder: encoder) {
+            if !elementsAreInstances, list.appendEdits(from: previous, to: &edits, memo: memo, encoder: encoder) {
                 memo.rememberPatch(from: previous, to: list, edits: edits.bytes[start...])
                 self.previous = list
                 return .patched

@@ -42,6 +42,38 @@ struct ElementBytesTests {
         #expect(bytes.firstDifferenceFromEnd(oldCount: 3, newCount: 2, from: 0, to: 2) == 0)
     }
 
+    @Test("Every byte of a value of every size from 1 to 40 is compared, and no byte of padding; the hash reads the value's bytes alone")
+    func everyByteOfEverySizeIsCompared() {
+        for size in 1...40 {
+            let stride = (size + 7) / 8 * 8 + 8
+            let old = UnsafeMutableRawPointer.allocate(byteCount: 2 * stride, alignment: 8)
+            let new = UnsafeMutableRawPointer.allocate(byteCount: 2 * stride, alignment: 8)
+            defer {
+                old.deallocate()
+                new.deallocate()
+            }
+            old.initializeMemory(as: UInt8.self, repeating: 0xAA, count: 2 * stride)
+            new.initializeMemory(as: UInt8.self, repeating: 0x55, count: 2 * stride)
+            for element in 0..<2 {
+                for offset in 0..<size {
+                    let byte = UInt8(truncatingIfNeeded: 31 &* offset &+ 7 &* element &+ size)
+                    old.storeBytes(of: byte, toByteOffset: element * stride + offset, as: UInt8.self)
+                    new.storeBytes(of: byte, toByteOffset: element * stride + offset, as: UInt8.self)
+                }
+            }
+            let bytes = ElementBytes(old: UnsafeRawPointer(old), new: UnsafeRawPointer(new), size: size, stride: stride)
+            #expect(bytes.same(0, 0) && bytes.same(1, 1), "size \(size)")
+            #expect(ElementBytes.hash(of: old + stride, size: size) == ElementBytes.hash(of: new + stride, size: size), "size \(size)")
+            for offset in 0..<size {
+                let original = new.load(fromByteOffset: stride + offset, as: UInt8.self)
+                new.storeBytes(of: original ^ 0x01, toByteOffset: stride + offset, as: UInt8.self)
+                #expect(!bytes.same(1, 1), "size \(size), byte \(offset)")
+                #expect(bytes.same(0, 0), "size \(size), byte \(offset) of the next element")
+                new.storeBytes(of: original, toByteOffset: stride + offset, as: UInt8.self)
+            }
+        }
+    }
+
     struct Item: Equatable, Encodable {
         var id: Int
         var text: String
