@@ -41,23 +41,10 @@ final class FastJSONWriter {
         var scratch: [UInt8] = []
         /// The objects closed last, by their keys in the order written: the objects of one
         /// type have the same keys, so their sorted order and quoted keys are worked out once.
-        var shapes: [ObjectShape] = []
+        var shapes: [FastJSONObjectShape] = []
         var nextShape = 0
         var nextID = 0
         var failed = false
-    }
-
-    /// The keys of an object as its `encode(to:)` writes them, and what closing such an
-    /// object needs: their sorted order and each key quoted, with its colon.
-    struct ObjectShape {
-        var keys: [String]
-        /// Entry positions in sorted-key order; empty when the keys cannot be written as
-        /// `JSONEncoder` would (a key twice, or canonically equivalent keys).
-        var order: [Int]
-        var quotedKeys: [[UInt8]]
-
-        /// How many shapes are kept: a value rarely nests objects of more types than this.
-        static let cacheSize = 8
     }
 
     private let state: UnsafeMutablePointer<State>
@@ -211,37 +198,53 @@ final class FastJSONWriter {
             bytes.append(UInt8(ascii: "}"))
             return
         }
-        let shapeIndex = shape(of: base, count: count)
-        // The shape, the entries and the output are read in place: copying them out of the
-        // state (through the accessors above) would retain every key and array per object.
+        let shape = self.shape(of: base, count: count)
+        guard !shape.order.isEmpty else {
+            failed = true
+            return
+        }
+        // The object is put together in `scratch` with plain copies, then replaces the values
+        // written back to back: the shape's text between values, each value in key order.
+        // Everything is read in place through `state`: copying an array out of it would retain
+        // and release it.
         let state = state
-        let written: Bool = {
-            let shape = state.pointee.shapes[shapeIndex]
-            guard !shape.order.isEmpty else { return false }
-            state.pointee.scratch.removeAll(keepingCapacity: true)
-            state.pointee.scratch.append(UInt8(ascii: "{"))
-            let end = state.pointee.bytes.count
-            for (position, index) in shape.order.enumerated() {
-                if position > 0 { state.pointee.scratch.append(UInt8(ascii: ",")) }
-                state.pointee.scratch.append(contentsOf: shape.quotedKeys[index])
-                let start = state.pointee.entries[base + index].start
-                let next = index + 1 < count ? state.pointee.entries[base + index + 1].start : end
-                state.pointee.bytes.withUnsafeBufferPointer { bytes in
-                    state.pointee.scratch.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<next]))
+        let end = state.pointee.bytes.count
+        let total = end - frame.start + shape.text.count + 1
+        if state.pointee.scratch.count < total {
+            state.pointee.scratch.append(contentsOf: repeatElement(0, count: total - state.pointee.scratch.count))
+        }
+        state.pointee.scratch.withUnsafeMutableBytes { out in
+            shape.text.withUnsafeBytes { text in
+                state.pointee.bytes.withUnsafeBytes { bytes in
+                    state.pointee.entries.withUnsafeBufferPointer { entries in
+                        var at = 0
+                        var textStart = 0
+                        func append(_ source: UnsafeRawBufferPointer, _ range: Range<Int>) {
+                            UnsafeMutableRawBufferPointer(rebasing: out[at..<(at + range.count)])
+                                .copyMemory(from: UnsafeRawBufferPointer(rebasing: source[range]))
+                            at += range.count
+                        }
+                        for position in 0..<count {
+                            let textEnd = shape.textEnds[position]
+                            append(text, textStart..<textEnd)
+                            textStart = textEnd
+                            let index = shape.order[position]
+                            let next = index + 1 < count ? entries[base + index + 1].start : end
+                            append(bytes, entries[base + index].start..<next)
+                        }
+                        out[at] = UInt8(ascii: "}")
+                    }
                 }
             }
-            state.pointee.scratch.append(UInt8(ascii: "}"))
-            state.pointee.bytes.replaceSubrange(frame.start..., with: state.pointee.scratch)
-            return true
-        }()
-        if !written {
-            failed = true
+        }
+        state.pointee.scratch.withUnsafeBufferPointer { scratch in
+            state.pointee.bytes.replaceSubrange(frame.start..., with: UnsafeBufferPointer(rebasing: scratch[..<total]))
         }
     }
 
     /// The cached shape of the object whose `count` entries start at `base`, worked out and
     /// cached first if it is new.
-    private func shape(of base: Int, count: Int) -> Int {
+    private func shape(of base: Int, count: Int) -> FastJSONObjectShape {
         let state = state
         for index in state.pointee.shapes.indices where state.pointee.shapes[index].keys.count == count {
             var same = true
@@ -249,62 +252,17 @@ final class FastJSONWriter {
                 same = false
                 break
             }
-            if same { return index }
+            if same { return state.pointee.shapes[index] }
         }
-        let keys = state.pointee.entries[base...].map(\.key)
-        let shape = ObjectShape(keys: keys, order: Self.sortedOrder(keys), quotedKeys: keys.map { key in
-            var quoted: [UInt8] = []
-            FastJSONBytes.appendString(key, to: &quoted)
-            quoted.append(UInt8(ascii: ":"))
-            return quoted
-        })
-        if state.pointee.shapes.count < ObjectShape.cacheSize {
+        let shape = FastJSONObjectShape(keys: state.pointee.entries[base...].map(\.key))
+        if state.pointee.shapes.count < FastJSONObjectShape.cacheSize {
             state.pointee.shapes.append(shape)
-            return state.pointee.shapes.count - 1
+        } else {
+            let slot = state.pointee.nextShape
+            state.pointee.nextShape = (slot + 1) % FastJSONObjectShape.cacheSize
+            state.pointee.shapes[slot] = shape
         }
-        let slot = state.pointee.nextShape
-        state.pointee.nextShape = (slot + 1) % ObjectShape.cacheSize
-        state.pointee.shapes[slot] = shape
-        return slot
-    }
-
-    /// The positions of `keys` in sorted order, or none when `JSONEncoder` would write the
-    /// object differently from its entries: a key written twice (it keeps one) or keys that
-    /// differ only in their Unicode normalization (it merges them).
-    private static func sortedOrder(_ keys: [String]) -> [Int] {
-        var order = Array(keys.indices)
-        // Insertion sort: objects are small and often nearly sorted.
-        for index in order.indices.dropFirst() {
-            let moving = order[index]
-            var slot = index
-            while slot > 0, precedes(keys[moving], keys[order[slot - 1]]) {
-                order[slot] = order[slot - 1]
-                slot -= 1
-            }
-            order[slot] = moving
-        }
-        for index in order.indices.dropFirst() where keys[order[index - 1]] == keys[order[index]] {
-            return []
-        }
-        if keys.contains(where: { $0.utf8.contains { $0 >= 0x80 } }), Set(keys).count != keys.count {
-            return []
-        }
-        return order
-    }
-
-    /// UTF-8 byte order, as `.sortedKeys` orders keys.
-    private static func precedes(_ lhs: String, _ rhs: String) -> Bool {
-        var lhs = lhs, rhs = rhs
-        return lhs.withUTF8 { left in
-            rhs.withUTF8 { right in
-                let common = min(left.count, right.count)
-                if common > 0, let a = left.baseAddress, let b = right.baseAddress {
-                    let order = memcmp(a, b, common)
-                    if order != 0 { return order < 0 }
-                }
-                return left.count < right.count
-            }
-        }
+        return shape
     }
 
     // MARK: positions inside containers
