@@ -54,17 +54,14 @@ struct AtomKey: Hashable {
 
 /// An atom's key, typed by the subclass; compared only with keys of the same atom type.
 @usableFromInline
-class AtomKeyValue: @unchecked Sendable {
-    // Sendable: the one subclass holds an immutable `Sendable` key, and this class no state.
-
+class AtomKeyValue {
     /// Whether `other`, a key of the same atom type, is equal to this one.
     func isEqual(to other: AtomKeyValue) -> Bool { false }
 
     func hash(into hasher: inout Hasher) {}
 }
 
-final class TypedAtomKeyValue<Key: Hashable & Sendable>: AtomKeyValue, @unchecked Sendable {
-    // Sendable: `key` is a `let` of a `Sendable` type.
+final class TypedAtomKeyValue<Key: Hashable & Sendable>: AtomKeyValue {
     let key: Key
 
     init(_ key: Key) {
