@@ -25,6 +25,9 @@ struct EncodedPatches {
     var bodySize: Int { ByteWriter.varintSize(count) + body.bytes.count }
 
     mutating func removeAll() {
+        // Most steps have no patch: emptying an empty array still costs a replacement of its
+        // range, about 60 instructions.
+        guard count > 0 || !pending.bytes.isEmpty else { return }
         count = 0
         body.bytes.removeAll(keepingCapacity: true)
         pending.bytes.removeAll(keepingCapacity: true)
@@ -33,7 +36,7 @@ struct EncodedPatches {
 
     /// Empties ``pending`` for the next patch's edits.
     mutating func beginPatch() {
-        pending.bytes.removeAll(keepingCapacity: true)
+        if !pending.bytes.isEmpty { pending.bytes.removeAll(keepingCapacity: true) }
     }
 
     /// Keeps the edits in ``pending`` as the patch of `atom`.
