@@ -11,22 +11,6 @@ struct ElementBytes {
     let new: UnsafeRawPointer
     let size: Int
     let stride: Int
-    /// For a value of 8 to 32 bytes, the offsets of the four words that cover it: 0, 8, 16
-    /// and `size - 8`, each no further than the last, so that smaller values read some word
-    /// twice. Read without a loop or a branch per word.
-    private let second: Int
-    private let third: Int
-    private let last: Int
-
-    init(old: UnsafeRawPointer, new: UnsafeRawPointer, size: Int, stride: Int) {
-        self.old = old
-        self.new = new
-        self.size = size
-        self.stride = stride
-        last = Swift.max(size - 8, 0)
-        second = Swift.min(8, last)
-        third = Swift.min(16, last)
-    }
 
     /// Whether the element at `oldIndex` of the old array has the same bits as the one at
     /// `newIndex` of the new array.
@@ -35,13 +19,6 @@ struct ElementBytes {
         let left = old + oldIndex &* stride
         let right = new + newIndex &* stride
         var offset = 0
-        if size >= 8, size <= 32 {
-            let difference = (left.loadUnaligned(as: UInt64.self) ^ right.loadUnaligned(as: UInt64.self))
-                | (left.loadUnaligned(fromByteOffset: second, as: UInt64.self) ^ right.loadUnaligned(fromByteOffset: second, as: UInt64.self))
-                | (left.loadUnaligned(fromByteOffset: third, as: UInt64.self) ^ right.loadUnaligned(fromByteOffset: third, as: UInt64.self))
-                | (left.loadUnaligned(fromByteOffset: last, as: UInt64.self) ^ right.loadUnaligned(fromByteOffset: last, as: UInt64.self))
-            return difference == 0
-        }
         if size >= 8 {
             // Whole words, the last one ending at the value's end: it overlaps the word
             // before when the size is not a multiple of 8, so no byte is compared alone.

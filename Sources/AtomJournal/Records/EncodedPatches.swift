@@ -1,3 +1,4 @@
+import Atoms
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -25,18 +26,16 @@ struct EncodedPatches {
     var bodySize: Int { ByteWriter.varintSize(count) + body.bytes.count }
 
     mutating func removeAll() {
-        // Most steps have no patch: emptying an empty array still costs a replacement of its
-        // range, about 60 instructions.
-        guard count > 0 || !pending.bytes.isEmpty else { return }
         count = 0
-        body.bytes.removeAll(keepingCapacity: true)
-        pending.bytes.removeAll(keepingCapacity: true)
-        editRanges.removeAll(keepingCapacity: true)
+        // Most steps have no patch, so these are mostly empty already.
+        body.bytes.emptyForReuse()
+        pending.bytes.emptyForReuse()
+        editRanges.emptyForReuse()
     }
 
     /// Empties ``pending`` for the next patch's edits.
     mutating func beginPatch() {
-        if !pending.bytes.isEmpty { pending.bytes.removeAll(keepingCapacity: true) }
+        pending.bytes.emptyForReuse()
     }
 
     /// Keeps the edits in ``pending`` as the patch of `atom`.
