@@ -49,6 +49,12 @@ public protocol Atom<Produced>: Sendable {
     /// so that async kinds can follow an overriding task. Do not implement it yourself.
     @MainActor
     func _adoptOverride(_ value: Produced, context: AtomTransactionContext) -> Produced
+
+    /// The engine's recomputation of a cached atom of this type, given the engine's record of
+    /// it; returns whether the new value propagates. The default implementation is the only
+    /// one: do not implement it yourself.
+    @MainActor
+    static func _recompute(cell: UnsafeMutableRawPointer, context: inout AtomTransactionContext) -> Bool
 }
 
 public extension Atom where Self == Key {

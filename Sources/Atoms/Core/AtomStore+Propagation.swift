@@ -194,7 +194,7 @@ extension AtomStore {
     @inline(__always)
     private func recompute(_ cell: NodeRef, with context: inout AtomTransactionContext) {
         cell.pointee.mark = .clean
-        let propagates = if let typed = cell.pointee.typedEvaluate { typed(cell, &context) } else { evaluate(cell) }
+        let propagates = runRecomputation(of: cell, with: &context)
         if propagates {
             markChanged(cell)
         } else if isRecording {

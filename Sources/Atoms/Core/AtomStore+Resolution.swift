@@ -48,9 +48,9 @@ extension AtomStore {
         // compiled once for every atom type (a modifier's own computation, say) would hand
         // the atoms it watches recomputations of that generic kind, and they would ask the
         // runtime for metadata at every later recompute.
-        if let typed = node.typedEvaluate {
+        if hasTypedRecomputation(node.cell) {
             var context = AtomTransactionContext.evaluation(of: self)
-            _ = typed(node.cell, &context)
+            _ = runRecomputation(of: node.cell, with: &context)
         } else {
             node.store(produce(for: node))
         }

@@ -21,10 +21,16 @@ struct AtomTypeTraits: Sendable {
     /// Whether the atom holds one object mutated in place (an observable object or an
     /// `@Observable` one), so that every commit that touches it is a change.
     let isMutatedInPlace: Bool
+    /// Whether `A` is generic (or nested in a generic type): its conformance's witnesses are
+    /// then generic code, so its nodes are recomputed through the closure a typed entry point
+    /// forms where the type is known, not through ``Atom/_recompute(cell:context:)``. A type's
+    /// name has angle brackets exactly when it has generic arguments (or, written in
+    /// backquotes, in its name, which only costs such a type the faster path).
+    let isGeneric: Bool
 
     private static let known = Mutex<[ObjectIdentifier: AtomTypeTraits]>([:])
 
-    /// The traits of `atom`: the first three of its dynamic type, the last two of `A`, as the
+    /// The traits of `atom`: the first three of its dynamic type, the rest of `A`, as the
     /// node's typed code sees it.
     static func of<A: Atom>(_ atom: A) -> AtomTypeTraits {
         // An instance of a subclass of a class atom may conform where `A` does not: its
@@ -47,5 +53,6 @@ struct AtomTypeTraits: Sendable {
         isFieldlessStruct = mirror.displayStyle == .struct && mirror.children.isEmpty
         let kind = atom._kind
         isMutatedInPlace = kind == .observableObject || kind == .observable
+        isGeneric = _typeName(A.self, qualified: true).contains("<")
     }
 }

@@ -334,6 +334,9 @@ final class Node<A: Atom>: NodeBase {
             startsAsyncWork: traits.startsAsyncWork,
             followsAsyncStatus: traits.followsAsyncStatus
         )
+        if !traits.isGeneric {
+            cell.pointee.recomputer = A.self
+        }
     }
 
     isolated deinit {

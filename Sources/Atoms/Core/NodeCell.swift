@@ -36,8 +36,12 @@ struct NodeCell {
     @usableFromInline var isEvaluating = false
     /// The token of the last evaluation that watched this node, to skip duplicates cheaply.
     @usableFromInline var watchToken = 0
-    /// The node's recomputation compiled for its atom type (`TypedEvaluation.swift`); `nil`
-    /// until a typed entry point installs it.
+    /// The atom type, through which a recomputation reaches the type's own
+    /// ``Atom/_recompute(cell:context:)`` (`TypedEvaluation.swift`); `nil` for a generic atom
+    /// type, which has `typedEvaluate` instead.
+    var recomputer: (any Atom.Type)?
+    /// The node's recomputation compiled for its atom type by the typed entry point that first
+    /// watched it (`TypedEvaluation.swift`), for a generic atom type; `nil` until then.
     var typedEvaluate: TypedEvaluation?
     /// Cleared when the node's scope ends, so that the scope releases it like any other.
     var isKeepAlive: Bool

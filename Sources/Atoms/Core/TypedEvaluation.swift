@@ -1,11 +1,21 @@
 // A node's recomputation compiled for its atom type. `AtomStore.produce` and `Node.evaluate`
 // are compiled once for every atom type (generic code is not specialised across modules), so
 // each recompute there asks the runtime for metadata and copies values through witness
-// tables. The typed entry points (watch from an evaluation or a view context, inlinable) hand
-// the engine `Node<A>.evaluateTyped`, specialised in the atom's module, which the node keeps
-// and settling calls instead. It covers the synchronous atom of the root without override;
-// anything else (async work, overrides, scopes, a cycle, a hand-off to a deeper stack) goes
-// through `evaluate(in:)` as before.
+// tables. `Node<A>.evaluateTyped` is inlinable, and reaches settling in one of two ways:
+//
+// - For an atom type that is not generic, through the type's conformance: the default
+//   `Atom._recompute(cell:context:)` below is inlinable, so the witness that the atom's own
+//   module emits for its conformance is `evaluateTyped` specialised for that type. The node
+//   keeps the type (`NodeCell.recomputer`) and settling calls the witness: a call through a
+//   table, where a stored closure was copied, retained and released around every
+//   recomputation (about 27 instructions each, 1,350 of a deep write).
+// - For a generic atom type, whose conformance's witness is generic code, through a closure
+//   that the typed entry points (watch from an evaluation or a view context, inlinable) form
+//   where the type is known, and that the node keeps (`NodeCell.typedEvaluate`).
+//
+// It covers the synchronous atom of the root without override; anything else (async work,
+// overrides, scopes, a cycle, a hand-off to a deeper stack) goes through `evaluate(in:)` as
+// before.
 
 /// A node's recomputation, given the node's cell and a context of the store's root that the
 /// caller lends for it (``AtomTransactionContext/evaluation(of:)``): returns whether the
@@ -37,9 +47,19 @@ extension Node {
 
     /// Installs the typed recomputation if the node has none.
     func install(_ typed: TypedEvaluation?) {
-        if let typed, typedEvaluate == nil {
+        if let typed, cell.pointee.recomputer == nil, typedEvaluate == nil {
             typedEvaluate = typed
         }
+    }
+}
+
+extension Atom {
+    /// Recomputes the node whose cell is at `cell`, with `Self` known: the witness of every
+    /// conformance that is not generic is this, specialised for its type (see the top of
+    /// this file).
+    @MainActor @inlinable
+    public static func _recompute(cell: UnsafeMutableRawPointer, context: inout AtomTransactionContext) -> Bool {
+        Node<Self>.evaluateTyped(cell.assumingMemoryBound(to: NodeCell.self), with: &context)
     }
 }
 
@@ -80,6 +100,25 @@ extension AtomTransactionContext {
 }
 
 extension AtomStore {
+    /// Whether the node of `cell` has a typed recomputation (see the top of this file).
+    @inline(__always)
+    func hasTypedRecomputation(_ cell: NodeRef) -> Bool {
+        cell.pointee.recomputer != nil || cell.pointee.typedEvaluate != nil
+    }
+
+    /// Recomputes the node of `cell` the typed way when it has one, otherwise the general way;
+    /// returns whether the change propagates.
+    @inline(__always)
+    func runRecomputation(of cell: NodeRef, with context: inout AtomTransactionContext) -> Bool {
+        if let recomputer = cell.pointee.recomputer {
+            return recomputer._recompute(cell: UnsafeMutableRawPointer(cell), context: &context)
+        }
+        if let typed = cell.pointee.typedEvaluate {
+            return typed(cell, &context)
+        }
+        return evaluate(cell)
+    }
+
     /// The general recomputation of the node of `cell`, for what the typed one does not cover.
     @usableFromInline
     func evaluate(_ cell: NodeRef) -> Bool {
