@@ -31,14 +31,18 @@ extension AtomStore {
             }
         }
         let epoch = self.epoch
+        // Plain loops over the lists here and below, as over `marked`: a range's indices
+        // check that the count is not negative, and each read checked the index again.
         let downstreamNodes = cell.pointee.downstream.items
-        for index in downstreamNodes.indices {
-            markDirty(downstreamNodes.cell(at: index), epoch: epoch)
+        var index = 0
+        while index < downstreamNodes.count {
+            markDirty(downstreamNodes.cell(uncheckedAt: index), epoch: epoch)
+            index &+= 1
         }
         guard !cell.pointee.subscribers.isEmpty else { return }
         // Read in place through the cell, not through a copy of the list, which retained
         // and released the list's storage at every change of a watched atom.
-        var index = 0
+        index = 0
         while index < cell.pointee.subscribers.items.count {
             let subscriber = cell.pointee.subscribers.items[index]
             index += 1
@@ -80,8 +84,10 @@ extension AtomStore {
         while let node = current {
             current = nil
             let downstreamNodes = node.pointee.downstream.items
-            for index in downstreamNodes.indices {
-                let downstream = downstreamNodes.cell(at: index)
+            var index = 0
+            while index < downstreamNodes.count {
+                let downstream = downstreamNodes.cell(uncheckedAt: index)
+                index &+= 1
                 guard downstream.pointee.mark == .clean, downstream.pointee.restoredEpoch != epoch else { continue }
                 downstream.pointee.mark = .check
                 marked.append(cell: downstream)
@@ -104,7 +110,7 @@ extension AtomStore {
         var context = AtomTransactionContext.evaluation(of: self)
         var index = 0
         while index < marked.count {
-            let cell = marked.cell(at: index)
+            let cell = marked.cell(uncheckedAt: index)
             index += 1
             guard cell.pointee.isAlive, cell.pointee.mark != .clean else { continue }
             if cell.pointee.isUnused {
@@ -185,8 +191,10 @@ extension AtomStore {
     }
 
     private static func allClean(_ nodes: NodeList) -> Bool {
-        for index in nodes.indices where nodes.cell(at: index).pointee.mark != .clean {
-            return false
+        var index = 0
+        while index < nodes.count {
+            if nodes.cell(uncheckedAt: index).pointee.mark != .clean { return false }
+            index &+= 1
         }
         return true
     }

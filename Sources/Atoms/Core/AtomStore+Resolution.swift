@@ -130,11 +130,14 @@ extension AtomStore {
     /// the pair cost a tenth of a deep write, each finding the frame again by depth.
     @inlinable @inline(__always)
     func beginEvaluation(of cell: NodeRef) -> (depth: Int, token: Int, frame: FrameRef) {
+        // Wrapping additions: neither count can reach `Int.max` (a token a nanosecond would
+        // take 292 years; the depth is bounded by memory), and each overflow check was a
+        // branch at every evaluation.
         let token = nextToken
-        nextToken = token + 1
+        nextToken = token &+ 1
         let depth = evaluationDepth
         let frame = frames.makeFrame(at: depth)
-        evaluationDepth = depth + 1
+        evaluationDepth = depth &+ 1
         frame.pointee.previous = cell.pointee.upstream
         frame.pointee.token = token
         cell.pointee.isEvaluating = true

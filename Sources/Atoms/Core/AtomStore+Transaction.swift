@@ -127,7 +127,7 @@ extension AtomStore {
         // by now, and left the log's lists empty.
         // Emptied first, with no access to the log open: an effect node's last reference may
         // go with it.
-        subscribers.removeAll(keepingCapacity: true)
+        Self.empty(&subscribers)
         Self.giveBack(&subscribers, to: &log.subscribersToNotify)
         if let list = effects.take() {
             runReleaseEffects(list, from: nextEffect)
@@ -147,6 +147,17 @@ extension AtomStore {
         }
         list.removeAll(keepingCapacity: true)
         Self.giveBack(&list, to: &log.effectEvents)
+    }
+
+    /// Empties the list of subscribers told about a transaction, keeping its capacity. Most
+    /// transactions tell one or a few: taking those off the end costs a fraction of the
+    /// standard library's general emptying (about 170 instructions for one subscriber).
+    private static func empty(_ subscribers: inout ContiguousArray<Subscriber>) {
+        guard subscribers.count <= 8 else {
+            subscribers.removeAll(keepingCapacity: true)
+            return
+        }
+        while subscribers.popLast() != nil {}
     }
 
     /// Makes the emptied `list` the log's `target` if `target` has less room.
@@ -198,7 +209,7 @@ extension AtomStore {
             // the rule calls (`==`, an id's description) could write to the store, which joins
             // this transaction and may grow the list into new memory.
             while index < log.changed.count {
-                let cell = log.changed.cell(at: index)
+                let cell = log.changed.cell(uncheckedAt: index)
                 index += 1
                 guard cell.pointee.initializedEpoch != epoch, cell.pointee.isAlive else { continue }
                 if !cell.pointee.hasInfo { ensureInfo(cell.pointee.node.takeUnretainedValue()) }
@@ -212,7 +223,7 @@ extension AtomStore {
         }
         index = 0
         while index < log.stopped.count {
-            let cell = log.stopped.cell(at: index)
+            let cell = log.stopped.cell(uncheckedAt: index)
             index += 1
             guard cell.pointee.changedEpoch != epoch, cell.pointee.initializedEpoch != epoch, cell.pointee.isAlive else { continue }
             if !cell.pointee.hasInfo { ensureInfo(cell.pointee.node.takeUnretainedValue()) }

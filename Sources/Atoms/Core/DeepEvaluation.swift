@@ -20,9 +20,15 @@ enum DeepEvaluation {
     /// ample margin for deep user functions. Reserved, not committed, by the kernel.
     static let helperStackSize = 64 << 20
 
+    /// Whether the computation at nesting `depth` (0 or more) continues on a helper thread:
+    /// at `levelsOnCallerStack`, then every `levelsPerHelper` levels.
+    ///
+    /// One subtraction and one mask, asked at every typed recomputation: `levelsPerHelper` is
+    /// a power of two, and `levelsOnCallerStack` is below it, so `depth - levelsOnCallerStack`
+    /// is a multiple of `levelsPerHelper` only at the hand-off depths (below
+    /// `levelsOnCallerStack` it lies strictly between `-levelsPerHelper` and 0).
     @inlinable static func needsHandOff(depth: Int) -> Bool {
-        depth == levelsOnCallerStack
-            || (depth > levelsOnCallerStack && (depth - levelsOnCallerStack) % levelsPerHelper == 0)
+        (depth &- levelsOnCallerStack) & (levelsPerHelper &- 1) == 0
     }
 
     /// Runs `body` on a helper thread with a large stack and returns its result, blocking the

@@ -45,6 +45,14 @@ struct NodeList: RandomAccessCollection {
         return base.unsafelyUnwrapped[position]
     }
 
+    /// The cell at `position`, which the caller has just compared with `count`, with nothing
+    /// in between that could change the list: a loop over a list that can grow while it runs
+    /// reads its count at every step, and the check in `cell(at:)` repeated it.
+    @inline(__always)
+    func cell(uncheckedAt position: Int) -> NodeRef {
+        base.unsafelyUnwrapped[position]
+    }
+
     mutating func reserveCapacity(_ minimum: Int) {
         guard minimum > capacity else { return }
         let grown = UnsafeMutablePointer<NodeRef>.allocate(capacity: minimum)

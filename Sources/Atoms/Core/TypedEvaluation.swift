@@ -85,7 +85,7 @@ extension AtomTransactionContext {
     @inlinable @inline(__always)
     mutating func runTypedEvaluation(of cell: NodeRef, _ body: (AtomTransactionContext, Bool) -> Bool) -> Bool? {
         guard !cell.pointee.startsAsyncWork, !store.hasOverrides, !cell.pointee.isScoped, !cell.pointee.isEvaluating,
-              !DeepEvaluation.needsHandOff(depth: store.evaluationDepth + 1)
+              !DeepEvaluation.needsHandOff(depth: store.evaluationDepth &+ 1)
         else { return nil }
         let (depth, token, frame) = store.beginEvaluation(of: cell)
         let hadValue = cell.pointee.hasValue
