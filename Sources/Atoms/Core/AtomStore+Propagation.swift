@@ -45,10 +45,12 @@ extension AtomStore {
         index = 0
         while index < cell.pointee.subscribers.items.count {
             let subscriber = cell.pointee.subscribers.items[index]
-            index += 1
+            index &+= 1
             guard subscriber.notifiedEpoch != epoch else { continue }
             subscriber.notifiedEpoch = epoch
-            log.subscribersToNotify.append(subscriber)
+            // Consumed: the list takes the reference read above, where a copy of it cost a
+            // second retain and a release for every subscriber told.
+            log.subscribersToNotify.append(consume subscriber)
         }
     }
 
