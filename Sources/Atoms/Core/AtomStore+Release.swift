@@ -1,9 +1,11 @@
 extension AtomStore {
     /// Releases every candidate that nothing holds, and then whatever that frees upstream.
     func releaseUnused() {
-        while let node = log.releaseCandidates.popLast() {
+        while var node = log.releaseCandidates.popLast() {
             guard node.isAlive, node.isUnused else { continue }
             release(node)
+            // Dropped here, after the access: freeing an evicted node runs its atom's deinit.
+            _ = retiredNodes.retire(&node)
         }
     }
 

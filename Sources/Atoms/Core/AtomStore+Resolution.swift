@@ -66,7 +66,14 @@ extension AtomStore {
     /// Registers a node without a value. The caller gives it one before the transaction
     /// ends; until then the node is a release candidate like any new node.
     func makeNode<A: Atom>(for atom: A, key: AtomKey, scope: ScopeState?) -> Node<A> {
-        let node = Node(number: makeNumber(), key: key, scope: scope, atom: atom)
+        let node: Node<A>
+        if scope == nil, type(of: atom) == A.self, let retired = retiredNodes.node(for: key), retiredNodes.remove(retired) {
+            // A node of `A`'s type is a `Node<A>` (its key holds the type's identity).
+            node = unsafeDowncast(retired, to: Node<A>.self)
+            node.renew(number: makeNumber(), atom: atom)
+        } else {
+            node = Node(number: makeNumber(), key: key, scope: scope, atom: atom)
+        }
         nodes[node.key] = node
         node.initializedEpoch = epoch
         if isRecording {

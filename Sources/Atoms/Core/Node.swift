@@ -36,7 +36,9 @@ class NodeBase {
         case dirty
     }
 
-    @usableFromInline let number: Int
+    /// The atom's number in its store, kept in the cell, where a recycled node takes a new
+    /// one (``RetiredNodes``).
+    @usableFromInline var number: Int { cell.pointee.number }
     @usableFromInline let key: AtomKey
     /// The fields propagation touches on every node it reaches (``NodeCell``), owned by the
     /// node; the properties below that forward to it keep the rest of the engine unchanged.
@@ -142,16 +144,20 @@ class NodeBase {
     let startsAsyncWork: Bool
     /// Whether the node is recomputed when an upstream task atom's status changes (`.phase`).
     let followsAsyncStatus: Bool
+    /// Whether the node can be kept for reuse once released (``RetiredNodes``): an atom of the
+    /// root, synchronous, without an effect or `KeepAlive`, and of exactly its static type
+    /// (an instance of a subclass of a class atom has traits of its own).
+    let isRecyclable: Bool
 
     /// - Parameter cell: Uninitialized memory for the cell, at the start of a block from
     ///   ``NodeBlock``, which the node now owns.
     init(
         cell: NodeRef, number: Int, key: AtomKey, scope: ScopeState?, isKeepAlive: Bool, hasEffect: Bool, startsAsyncWork: Bool,
-        followsAsyncStatus: Bool
+        followsAsyncStatus: Bool, isExactType: Bool
     ) {
         self.cell = cell
         self.startsAsyncWork = startsAsyncWork
-        self.number = number
+        isRecyclable = isExactType && scope == nil && !hasEffect && !startsAsyncWork && !isKeepAlive
         self.key = key
         self.scope = scope
         self.hasEffect = hasEffect
@@ -256,6 +262,9 @@ class NodeBase {
     /// The cached value.
     var anyValue: Any? { nil }
 
+    /// Destroys the value of a released node that is being retired (``RetiredNodes``).
+    func forgetValue() {}
+
     /// The atom's id for a precondition message.
     func diagnosticName() -> String { "?" }
 
@@ -332,7 +341,8 @@ final class Node<A: Atom>: NodeBase {
             isKeepAlive: traits.isKeepAlive,
             hasEffect: A.Effect.self != EmptyEffect.self,
             startsAsyncWork: traits.startsAsyncWork,
-            followsAsyncStatus: traits.followsAsyncStatus
+            followsAsyncStatus: traits.followsAsyncStatus,
+            isExactType: type(of: atom) == A.self
         )
         if !traits.isGeneric {
             cell.pointee.recomputer = A.self
@@ -387,6 +397,14 @@ final class Node<A: Atom>: NodeBase {
         let propagates = hasValue ? atom._shouldPropagate(from: slot.pointee, to: newValue) : true
         self.store(newValue)
         return propagates
+    }
+
+    override func forgetValue() {
+        // Not `value = nil`: an `A.Produced?` costs a metadata lookup in unspecialised code.
+        if hasValue {
+            slot.deinitialize(count: 1)
+            hasValue = false
+        }
     }
 
     override var anyValue: Any? {

@@ -15,8 +15,9 @@
 struct NodeCell {
     /// The node this cell belongs to, unretained: the node owns the cell.
     let node: Unmanaged<NodeBase>
-    /// The atom's number in its store (the node's).
-    @usableFromInline let number: Int
+    /// The atom's number in its store (the node's); a recycled node takes a new one
+    /// (``RetiredNodes``).
+    @usableFromInline var number: Int
     /// The identity of the atom's type (the node's `key.type`), compared before the atom's
     /// own key by the typed lookups.
     @usableFromInline let atomType: ObjectIdentifier
@@ -57,6 +58,26 @@ struct NodeCell {
     var hasInfo = false
     /// The value the last commit reported, while commits are observed.
     @usableFromInline var committed = CommittedState()
+
+    /// Starts the cell of a retired node over as a new node's, numbered `number`
+    /// (``RetiredNodes``): every field that records what happened to the node goes back to
+    /// its initial value. What belongs to the atom's type stays (the constants above, the
+    /// recomputations, the committed value's bit width and revision, which goes on
+    /// counting), and the lists, empty since the release, keep their memory. A field added
+    /// above that records the node's history must be reset here.
+    mutating func renew(number: Int) {
+        self.number = number
+        changedEpoch = 0
+        initializedEpoch = 0
+        mark = .clean
+        hasValue = false
+        isAlive = true
+        isEvaluating = false
+        watchToken = 0
+        isHeld = false
+        restoredEpoch = 0
+        hasInfo = false
+    }
 
     /// Whether nothing holds the node: it is released at the end of the transaction.
     var isUnused: Bool {
