@@ -20,6 +20,9 @@ struct RetiredNodes {
 
     private var nodes: ContiguousArray<NodeBase> = []
 
+    /// Whether no node is kept.
+    var isEmpty: Bool { nodes.isEmpty }
+
     /// Keeps `node`, whose release has just ended, if nothing else holds it and it has nothing
     /// left to forget but its value, which goes now. Returns the node that made room for it,
     /// for the caller to drop once this access has ended: freeing a node destroys its atom,

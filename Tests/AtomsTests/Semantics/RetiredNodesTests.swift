@@ -136,6 +136,57 @@ struct RetiredNodesTests {
         observation.cancel()
     }
 
+    /// Counts an effect's calls.
+    final class EffectLog {
+        var initialized = 0
+        var released = 0
+    }
+
+    struct LogEffect: AtomEffect {
+        let log: EffectLog
+        func initialized(context: Context) { log.initialized += 1 }
+        func released(context: Context) { log.released += 1 }
+    }
+
+    struct WithEffect: ValueAtom, Hashable {
+        @MainActor static var log = EffectLog()
+        func value(context: Context) -> Int { context.watch(Source()) }
+        func effect(context: CurrentContext) -> LogEffect { LogEffect(log: Self.log) }
+    }
+
+    struct InScope: ValueAtom, Scoped, Hashable {
+        func value(context: Context) -> Int { context.watch(Source()) + 1 }
+    }
+
+    @Test func anAtomWithAnEffectIsMadeAgainAndItsEffectToldEachTime() {
+        let root = AtomRoot()
+        WithEffect.log = EffectLog()
+        for round in 1...3 {
+            let view = root.context()
+            #expect(view.watch(WithEffect()) == 0)
+            view.unwatchAll()
+            #expect(node(WithEffect(), in: root) == nil)
+            #expect(retired(WithEffect(), in: root) == nil)
+            #expect(WithEffect.log.initialized == round)
+            #expect(WithEffect.log.released == round)
+        }
+    }
+
+    @Test func aScopedAtomIsNotKept() {
+        let root = AtomRoot()
+        // The source stays watched, so that the scoped atom is the only one released.
+        let keeper = root.context()
+        _ = keeper.watch(Source())
+        let scope = AtomScope(in: root)
+        for _ in 1...3 {
+            let view = scope.context()
+            #expect(view.watch(InScope()) == 1)
+            view.unwatchAll()
+            #expect(root.store.retiredNodes.isEmpty)
+        }
+        withExtendedLifetime(keeper) {}
+    }
+
     @Test func moreReleasedAtomsThanAreKeptAllComeBackRight() {
         let root = AtomRoot()
         let writer = root.context()
