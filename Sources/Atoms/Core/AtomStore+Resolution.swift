@@ -285,7 +285,12 @@ extension AtomStore {
         // Short lists (the usual case) are compared by scanning, which allocates nothing;
         // long ones through sets, so that a node with thousands of dependencies stays linear.
         let isShort = old.count <= Self.scannedDependencies && watched.count <= Self.scannedDependencies
+        // Built in the store's spare list, and the list it replaces becomes the spare: a node
+        // whose dependencies switch back and forth, or a node made again, allocates nothing.
+        // Nothing below reaches this function again (no user code runs in it).
         var new = NodeList()
+        swap(&new, &spareDependencies)
+        new.removeAll()
         new.reserveCapacity(watched.count)
         if isShort {
             for upstream in watched where !new.contains(upstream) {
@@ -310,8 +315,11 @@ extension AtomStore {
                 addEdge(from: upstream, to: node)
             }
         }
-        // `old` is a view of the list this frees: not used after.
-        node.replaceUpstream(with: new)
+        // `old` is a view of the list handed back here: not used after.
+        var replaced = node.exchangeUpstream(with: new)
+        replaced.removeAll()
+        spareDependencies.deallocate()
+        spareDependencies = replaced
     }
 
     /// The length up to which dependency lists are compared by scanning.

@@ -55,7 +55,7 @@ class NodeBase {
 
     /// Upstream atoms in the order the last evaluation watched them, without duplicates.
     /// Unretained, and owned by the cell (``NodeList``): changed only through
-    /// `replaceUpstream(with:)` and the methods beside it, which free what they replace.
+    /// `exchangeUpstream(with:)` and the methods beside it.
     var upstream: NodeList { cell.pointee.upstream }
     /// Downstream atoms; unretained, for the reason `upstream` is.
     var downstream: IdentitySet<NodeList> {
@@ -181,11 +181,12 @@ class NodeBase {
         UnsafeMutableRawPointer(cell).deallocate()
     }
 
-    /// Makes `new` the upstream list, freeing the one it replaces.
-    func replaceUpstream(with new: NodeList) {
+    /// Makes `new` the upstream list and hands back the one it replaces, whose memory the
+    /// caller now owns.
+    func exchangeUpstream(with new: NodeList) -> NodeList {
         let old = cell.pointee.upstream
         cell.pointee.upstream = new
-        old.deallocate()
+        return old
     }
 
     func appendUpstream(_ node: NodeBase) {

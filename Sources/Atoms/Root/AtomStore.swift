@@ -49,6 +49,9 @@ public final class AtomStore {
     /// A ``NodeList``, which the store frees: emptying it is setting its count, where an array
     /// of cells went through the standard library's general `replaceSubrange` at every write.
     @exclusivity(unchecked) var marked = NodeList()
+    /// Memory for the next dependency list a recomputation makes (`replaceDependencies`), the
+    /// last list replaced; a ``NodeList`` the store frees.
+    @exclusivity(unchecked) var spareDependencies = NodeList()
     /// The traversal stack of marking, kept between writes so that marking allocates nothing.
     /// Not retained, for the reason `marked` is not; a ``NodeList`` the store frees.
     @exclusivity(unchecked) var markStack = NodeList()
@@ -96,6 +99,7 @@ public final class AtomStore {
         log.stopped.deallocate()
         marked.deallocate()
         markStack.deallocate()
+        spareDependencies.deallocate()
         stopAllWork()
         for node in nodes.values {
             node.lateUpstream.removeAll()
