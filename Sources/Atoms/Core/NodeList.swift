@@ -118,6 +118,27 @@ struct NodeList: RandomAccessCollection {
         count = 0
     }
 
+    /// Whether the list holds the node of `cell`.
+    func contains(cell: NodeRef) -> Bool {
+        var position = 0
+        while position < count {
+            if base.unsafelyUnwrapped[position] == cell { return true }
+            position &+= 1
+        }
+        return false
+    }
+
+    /// Whether the list holds the same nodes as `other`, in the same order.
+    func elementsEqual(cells other: Slice<NodeList>) -> Bool {
+        guard count == other.count else { return false }
+        var position = 0
+        while position < count {
+            if base.unsafelyUnwrapped[position] != other.base.cell(at: other.startIndex &+ position) { return false }
+            position &+= 1
+        }
+        return true
+    }
+
     /// Whether the list holds `node` (compared by identity).
     func contains(_ node: NodeBase) -> Bool {
         firstIndex(identicalTo: node) != nil

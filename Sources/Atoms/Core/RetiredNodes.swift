@@ -72,9 +72,13 @@ extension NodeBase {
     /// Starts the node over as a new one, numbered `number` (see ``NodeCell/renew(number:)``),
     /// without the description it had.
     func renewCell(number: Int) {
+        // Only when there is one: the description's every access is checked at run time (its
+        // `didSet`), and the cell says whether it is set. A retired node is synchronous, and
+        // only async atoms have a status (`asyncStatus`), so there is none to forget.
+        if cell.pointee.hasInfo {
+            cachedInfo = nil
+        }
         cell.pointee.renew(number: number)
-        cachedInfo = nil
-        asyncStatus = nil
     }
 }
 
