@@ -193,12 +193,7 @@ extension AtomStore {
         if old.count == watched.count, old.elementsEqual(cells: watched) {
             return true
         }
-        // Built in the store's spare list, and the list it replaces becomes the spare (see
-        // `replaceDependencies(of:with:)`).
-        var new = NodeList()
-        swap(&new, &spareDependencies)
-        new.removeAll()
-        new.reserveCapacity(watched.count)
+        var new = takeSpareDependencies(capacity: watched.count)
         for position in watched.startIndex..<watched.endIndex {
             let upstream = watched.base.cell(at: position)
             if !new.contains(cell: upstream) { new.append(cell: upstream) }
@@ -212,12 +207,30 @@ extension AtomStore {
             let upstream = new.cell(uncheckedAt: index)
             if !old.contains(cell: upstream) { addEdge(from: upstream.pointee.node.takeUnretainedValue(), to: node) }
         }
-        // `old` is a view of the list handed back here: not used after.
+        // `old` is a view of the list that becomes the spare: not used after.
+        install(new, asDependenciesOf: node)
+        return true
+    }
+
+    /// An empty list for a node's new dependencies, with room for `capacity`: the store's
+    /// spare, the list the last replacement let go (see `install(_:asDependenciesOf:)`), so
+    /// that a node whose dependencies switch back and forth, or a node made again, allocates
+    /// nothing. Nothing between taking it and installing the new list reaches this again (no
+    /// user code runs while dependencies are replaced).
+    private func takeSpareDependencies(capacity: Int) -> NodeList {
+        var new = NodeList()
+        swap(&new, &spareDependencies)
+        new.removeAll()
+        new.reserveCapacity(capacity)
+        return new
+    }
+
+    /// Makes `new` the dependencies of `node`; the list it replaces becomes the spare.
+    private func install(_ new: NodeList, asDependenciesOf node: NodeBase) {
         var replaced = node.exchangeUpstream(with: new)
         replaced.removeAll()
         spareDependencies.deallocate()
         spareDependencies = replaced
-        return true
     }
 
     /// The override that replaces a node's own function: its scope's, else the root's.
@@ -322,13 +335,7 @@ extension AtomStore {
         // Short lists (the usual case) are compared by scanning, which allocates nothing;
         // long ones through sets, so that a node with thousands of dependencies stays linear.
         let isShort = old.count <= Self.scannedDependencies && watched.count <= Self.scannedDependencies
-        // Built in the store's spare list, and the list it replaces becomes the spare: a node
-        // whose dependencies switch back and forth, or a node made again, allocates nothing.
-        // Nothing below reaches this function again (no user code runs in it).
-        var new = NodeList()
-        swap(&new, &spareDependencies)
-        new.removeAll()
-        new.reserveCapacity(watched.count)
+        var new = takeSpareDependencies(capacity: watched.count)
         if isShort {
             for upstream in watched where !new.contains(upstream) {
                 new.append(upstream)
@@ -352,11 +359,8 @@ extension AtomStore {
                 addEdge(from: upstream, to: node)
             }
         }
-        // `old` is a view of the list handed back here: not used after.
-        var replaced = node.exchangeUpstream(with: new)
-        replaced.removeAll()
-        spareDependencies.deallocate()
-        spareDependencies = replaced
+        // `old` is a view of the list that becomes the spare: not used after.
+        install(new, asDependenciesOf: node)
     }
 
     /// The length up to which dependency lists are compared by scanning.
