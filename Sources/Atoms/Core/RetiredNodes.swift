@@ -65,8 +65,9 @@ extension NodeBase {
     /// Whether the node, released, has nothing but its value to forget before it is used
     /// again (see ``RetiredNodes``).
     var canRetire: Bool {
-        isRecyclable && !isKeepAlive && committedAddress == nil && committedValue == nil && asyncRun == nil && lateUpstream.isEmpty && cell.pointee.upstream.isEmpty
-            && cell.pointee.downstream.isEmpty && cell.pointee.subscribers.isEmpty
+        isRecyclable && !isKeepAlive && committedAddress == nil && committedValue == nil && asyncRun == nil
+            && lateUpstream.isEmpty && cell.pointee.upstream.isEmpty && cell.pointee.downstream.isEmpty
+            && cell.pointee.subscribers.isEmpty
     }
 
     /// Starts the node over as a new one, numbered `number` (see ``NodeCell/renew(number:)``),
