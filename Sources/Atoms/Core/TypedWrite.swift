@@ -48,9 +48,12 @@ extension AtomStore {
     func beginWrite(to cell: NodeRef, at location: SourceLocation) -> TypedWrite {
         let startsTransaction = transactionDepth == 0
         if startsTransaction {
-            beginTransaction(.set, at: location)
+            // Named at once, so that the cause of a run of writes to one atom stays as it is
+            // (`TransactionLog.reset`).
+            beginTransaction(.set, at: location, node: cell.pointee.node.takeUnretainedValue())
+        } else {
+            noteCauseNode(cell.pointee.node.takeUnretainedValue())
         }
-        noteCauseNode(cell.pointee.node.takeUnretainedValue())
         let replacesValue = cell.pointee.hasValue
         cell.pointee.hasValue = true
         return TypedWrite(replacesValue: replacesValue, startsTransaction: startsTransaction)

@@ -42,6 +42,32 @@ struct CommitModelTests {
         #expect(lastUpdates == ["Count=8", "Doubled=16"])
     }
 
+    /// The cause is kept between transactions when it is the same (`TransactionLog.reset`):
+    /// each commit still names its own atom, place and label.
+    @Test func successiveWritesFromOnePlaceEachNameTheirOwnCause() {
+        let root = AtomRoot()
+        var commits: [AtomCommit] = []
+        root.observeCommits { commits.append($0) }
+        let context = root.context()
+        for index in [0, 0, 1, 1, 0] {
+            context.set(index + 10, for: Family(index: index))
+        }
+        let line: UInt = #line + 1
+        context.batch("labelled") { context.set(5, for: Family(index: 1)) }
+        context.set(6, for: Family(index: 1))
+        context.set(7, for: Count())
+
+        let writes = commits.filter { $0.cause.operation == .set || $0.cause.operation == .batch }
+        #expect(writes.map(\.cause.atom) == [
+            "Family(index: 0)", "Family(index: 0)", "Family(index: 1)", "Family(index: 1)", "Family(index: 0)",
+            // A batch is named after the first atom written in it.
+            "Family(index: 1)", "Family(index: 1)", "Count",
+        ])
+        #expect(writes.map(\.cause.label) == [nil, nil, nil, nil, nil, "labelled", nil, nil])
+        #expect(writes[5].cause.location == SourceLocation(fileID: #fileID, line: line))
+        #expect(writes[6].cause.location == SourceLocation(fileID: #fileID, line: line + 1))
+    }
+
     @Test func changeSetListsInitializedUpdatedReleasedEdgesAndSubscriptions() {
         let root = AtomRoot()
         var commits: [AtomCommit] = []
