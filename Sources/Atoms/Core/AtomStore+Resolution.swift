@@ -100,7 +100,7 @@ extension AtomStore {
             run.cancel()
         }
         if hasOverrides || node.scope != nil, let override = override(for: node) {
-            replaceDependencies(of: node, with: [])
+            replaceDependencies(of: node.cell, with: NodeList()[...])
             guard node.startsAsyncWork else { return override(node.atom) }
             // An overriding value of an async atom may be work to follow (a task).
             let run = AsyncRun(node: node, kind: .task)
@@ -174,42 +174,17 @@ extension AtomStore {
     @usableFromInline @inline(never)
     func replaceDependencies(of cell: NodeRef, after frame: FrameRef) {
         let watched = frame.pointee.diverged ? frame.pointee.watched[...] : frame.pointee.previous[0..<frame.pointee.confirmed]
-        if cell.pointee.startsAsyncWork || !replaceShortDependencies(of: cell, with: watched) {
-            replaceDependencies(of: cell.pointee.node.takeUnretainedValue(), afterWatching: watched)
+        if cell.pointee.startsAsyncWork, case let node = cell.pointee.node.takeUnretainedValue(), !node.lateUpstream.isEmpty {
+            let kept = keepingLateDependencies(of: node, watched)
+            replaceDependencies(of: cell, with: kept[...])
+            kept.deallocate()
+        } else {
+            replaceDependencies(of: cell, with: watched)
         }
         if frame.pointee.diverged {
             frame.pointee.watched.removeAll()
             frame.pointee.diverged = false
         }
-    }
-
-    /// `replaceDependencies(of:with:)` for the usual case, a synchronous node and short
-    /// lists, from cell to cell: through the nodes, each one read from a list was retained
-    /// and released, about 360 instructions a switch of two dependencies. Returns `false`,
-    /// having done nothing, when either list is long.
-    private func replaceShortDependencies(of cell: NodeRef, with watched: Slice<NodeList>) -> Bool {
-        let old = cell.pointee.upstream
-        guard old.count <= Self.scannedDependencies, watched.count <= Self.scannedDependencies else { return false }
-        if old.count == watched.count, old.elementsEqual(cells: watched) {
-            return true
-        }
-        var new = takeSpareDependencies(capacity: watched.count)
-        for position in watched.startIndex..<watched.endIndex {
-            let upstream = watched.base.cell(at: position)
-            if !new.contains(cell: upstream) { new.append(cell: upstream) }
-        }
-        let node = cell.pointee.node.takeUnretainedValue()
-        for index in 0..<old.count {
-            let upstream = old.cell(uncheckedAt: index)
-            if !new.contains(cell: upstream) { removeEdge(from: upstream.pointee.node.takeUnretainedValue(), to: node) }
-        }
-        for index in 0..<new.count {
-            let upstream = new.cell(uncheckedAt: index)
-            if !old.contains(cell: upstream) { addEdge(from: upstream.pointee.node.takeUnretainedValue(), to: node) }
-        }
-        // `old` is a view of the list that becomes the spare: not used after.
-        install(new, asDependenciesOf: node)
-        return true
     }
 
     /// An empty list for a node's new dependencies, with room for `capacity`: the store's
@@ -243,24 +218,15 @@ extension AtomStore {
         return overrides.override(for: node.atom, key: node.key)
     }
 
-    /// Makes what an evaluation watched the node's dependencies, keeping an async node's late
-    /// ones (`keepingLateDependencies`).
-    private func replaceDependencies(of node: NodeBase, afterWatching watched: some RandomAccessCollection<NodeBase>) {
-        if node.startsAsyncWork, !node.lateUpstream.isEmpty {
-            replaceDependencies(of: node, with: keepingLateDependencies(of: node, watched))
-        } else {
-            replaceDependencies(of: node, with: watched)
-        }
-    }
-
     /// An async node's new dependencies plus those its earlier work watched after an `await`
     /// and this evaluation did not watch before its own: the new work is likely to watch them
     /// again, and dropping them now would release a state atom only they keep.
-    private func keepingLateDependencies(of node: NodeBase, _ watched: some RandomAccessCollection<NodeBase>) -> ContiguousArray<NodeBase> {
-        var kept = ContiguousArray(watched)
+    private func keepingLateDependencies(of node: NodeBase, _ watched: Slice<NodeList>) -> NodeList {
+        var kept = NodeList()
+        kept.append(contentsOf: watched)
         var late = ContiguousArray<NodeBase>()
-        for upstream in node.lateUpstream where upstream.isAlive && !watched.contains(where: { $0 === upstream }) {
-            kept.append(upstream)
+        for upstream in node.lateUpstream where upstream.isAlive && !kept.contains(cell: upstream.cell) {
+            kept.append(cell: upstream.cell)
             late.append(upstream)
         }
         node.lateUpstream = late
@@ -326,40 +292,59 @@ extension AtomStore {
         return node.presentValue
     }
 
-    /// Replaces a node's dependencies after an evaluation, updating both sides of each edge.
-    func replaceDependencies(of node: NodeBase, with watched: some RandomAccessCollection<NodeBase>) {
-        let old = node.upstream
-        if old.count == watched.count, Self.sameNodes(old, watched) {
+    /// Replaces a node's dependencies with the nodes `watched` lists, updating both sides of
+    /// each edge. From cell to cell: through the node objects, each one read from a list was
+    /// retained and released, about 360 instructions a switch of two dependencies.
+    @inline(__always)
+    func replaceDependencies(of cell: NodeRef, with watched: Slice<NodeList>) {
+        let old = cell.pointee.upstream
+        if old.elementsEqual(cells: watched) {
             return
         }
         // Short lists (the usual case) are compared by scanning, which allocates nothing;
         // long ones through sets, so that a node with thousands of dependencies stays linear.
-        let isShort = old.count <= Self.scannedDependencies && watched.count <= Self.scannedDependencies
+        guard old.count <= Self.scannedDependencies, watched.count <= Self.scannedDependencies else {
+            return replaceLongDependencies(of: cell, with: watched)
+        }
         var new = takeSpareDependencies(capacity: watched.count)
-        if isShort {
-            for upstream in watched where !new.contains(upstream) {
-                new.append(upstream)
-            }
-            for upstream in old where !new.contains(upstream) {
-                removeEdge(from: upstream, to: node)
-            }
-            for upstream in new where !old.contains(upstream) {
-                addEdge(from: upstream, to: node)
-            }
-        } else {
-            var kept = Set<ObjectIdentifier>()
-            for upstream in watched where kept.insert(ObjectIdentifier(upstream)).inserted {
-                new.append(upstream)
-            }
-            let previous = Set(old.lazy.map { ObjectIdentifier($0) })
-            for upstream in old where !kept.contains(ObjectIdentifier(upstream)) {
-                removeEdge(from: upstream, to: node)
-            }
-            for upstream in new where !previous.contains(ObjectIdentifier(upstream)) {
-                addEdge(from: upstream, to: node)
-            }
+        for position in watched.startIndex..<watched.endIndex {
+            let upstream = watched.base.cell(at: position)
+            if !new.contains(cell: upstream) { new.append(cell: upstream) }
+        }
+        let node = cell.pointee.node.takeUnretainedValue()
+        for index in 0..<old.count {
+            let upstream = old.cell(uncheckedAt: index)
+            if !new.contains(cell: upstream) { removeEdge(from: upstream.pointee.node.takeUnretainedValue(), to: node) }
+        }
+        for index in 0..<new.count {
+            let upstream = new.cell(uncheckedAt: index)
+            if !old.contains(cell: upstream) { addEdge(from: upstream.pointee.node.takeUnretainedValue(), to: node) }
         }
         // `old` is a view of the list that becomes the spare: not used after.
+        install(new, asDependenciesOf: node)
+    }
+
+    /// `replaceDependencies(of:with:)` for lists longer than `scannedDependencies`, through
+    /// sets of cells.
+    @inline(never)
+    private func replaceLongDependencies(of cell: NodeRef, with watched: Slice<NodeList>) {
+        let old = cell.pointee.upstream
+        var new = takeSpareDependencies(capacity: watched.count)
+        var kept = Set<NodeRef>()
+        for position in watched.startIndex..<watched.endIndex where kept.insert(watched.base.cell(at: position)).inserted {
+            new.append(cell: watched.base.cell(at: position))
+        }
+        var previous = Set<NodeRef>()
+        for index in 0..<old.count {
+            previous.insert(old.cell(uncheckedAt: index))
+        }
+        let node = cell.pointee.node.takeUnretainedValue()
+        for index in 0..<old.count where !kept.contains(old.cell(uncheckedAt: index)) {
+            removeEdge(from: old.cell(uncheckedAt: index).pointee.node.takeUnretainedValue(), to: node)
+        }
+        for index in 0..<new.count where !previous.contains(new.cell(uncheckedAt: index)) {
+            addEdge(from: new.cell(uncheckedAt: index).pointee.node.takeUnretainedValue(), to: node)
+        }
         install(new, asDependenciesOf: node)
     }
 
@@ -378,14 +363,4 @@ extension AtomStore {
     }
 }
 
-extension AtomStore {
-    private static func sameNodes(_ lhs: NodeList, _ rhs: some RandomAccessCollection<NodeBase>) -> Bool {
-        var position = rhs.startIndex
-        for index in lhs.indices {
-            if lhs[index] !== rhs[position] { return false }
-            position = rhs.index(after: position)
-        }
-        return true
-    }
-}
 

@@ -141,7 +141,7 @@ struct NodeList: RandomAccessCollection {
 
     /// Whether the list holds `node` (compared by identity).
     func contains(_ node: NodeBase) -> Bool {
-        firstIndex(identicalTo: node) != nil
+        contains(cell: node.cell)
     }
 
     /// Where the list holds `node` (compared by identity).

@@ -49,15 +49,9 @@ struct RetiredNodes {
     /// Takes `node` out, found by identity; returns whether it was kept (code that an `==`
     /// ran between `node(for:)` and this call could have taken it).
     mutating func remove(_ node: NodeBase) -> Bool {
-        var index = 0
-        while index < nodes.count {
-            if nodes[index] === node {
-                nodes.remove(at: index)
-                return true
-            }
-            index += 1
-        }
-        return false
+        guard let index = nodes.firstIndex(where: { $0 === node }) else { return false }
+        nodes.remove(at: index)
+        return true
     }
 }
 
