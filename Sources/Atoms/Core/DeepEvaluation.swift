@@ -15,10 +15,18 @@ enum DeepEvaluation {
     /// Nested computations on the caller's own stack before the first hand-off.
     @usableFromInline static let levelsOnCallerStack = 256
     /// Nested computations on each helper thread before the next hand-off.
-    @usableFromInline static let levelsPerHelper = 4_096
-    /// The helper's stack: room for `levelsPerHelper` levels of debug-build frames, with
-    /// ample margin for deep user functions. Reserved, not committed, by the kernel.
-    static let helperStackSize = 64 << 20
+    ///
+    /// Bounded by ThreadSanitizer as much as by the stack: its runtime records each thread's
+    /// calls in a shadow stack of 65,536 frames and does not check the bound, so a deeper
+    /// stack overwrites its memory (the sanitized test run crashed or hung when a level grew
+    /// from 15 to 17 frames, at 4,096 levels). A level of the typed path is 16 or 17 frames
+    /// in a debug build, so 1,024 levels take at most about 17,400, a quarter of the shadow
+    /// stack, and leave the rest to the atoms' own functions. `DeepEvaluationHandOffTests`
+    /// measures the frames a level takes and fails when a helper's levels would fill half.
+    @usableFromInline static let levelsPerHelper = 1_024
+    /// The helper's stack: room for `levelsPerHelper` levels of 16 KB, several times a debug
+    /// build's frames, for deep user functions. Reserved, not committed, by the kernel.
+    static let helperStackSize = 16 << 20
 
     /// Whether the computation at nesting `depth` (0 or more) continues on a helper thread:
     /// at `levelsOnCallerStack`, then every `levelsPerHelper` levels.
