@@ -62,6 +62,8 @@ public final class JournalRecorder {
     /// each change set so that a keyframe needs no snapshot of the store. An atom that is
     /// filtered out is never entered, so its number is unknown to every step.
     private let atoms = RecordedAtomTable()
+    /// The recorder's name in its store for the slot it keeps in each changed atom's cell.
+    private let observerToken: Int
     private var excludedAtoms: Set<Int> = []
     private var definedSubscribers: Set<Int> = []
     private var locationNumbers: [SourceLocation: Int] = [:]
@@ -91,6 +93,7 @@ public final class JournalRecorder {
         var metadata = options.metadata
         metadata[JournalHeader.MetadataKey.keyframeInterval] = String(keyframeInterval)
         writer = try JournalWriter(url: url, metadata: metadata, flushPolicy: options.flushPolicy, replaceExisting: options.replaceExisting)
+        observerToken = store.makeObserverToken()
         try recordInitialState(store.snapshot(), commit: store.commitNumber)
         // Unowned, not weak: a weak reference gives the recorder a side table, and from then on
         // every retain and release of it takes the runtime's slow path, at every commit. Safe:
@@ -179,7 +182,14 @@ public final class JournalRecorder {
             }
         }
         for atom in commit.updatedAtoms {
-            guard let slot = try recordedSlot(atom, in: commit) else { continue }
+            let slot: UnsafeMutablePointer<RecordedSlot>
+            if let kept = atom.observerState(token: observerToken) {
+                slot = kept.assumingMemoryBound(to: RecordedSlot.self)
+            } else {
+                guard let found = try recordedSlot(atom, in: commit) else { continue }
+                atom.keepObserverState(UnsafeMutableRawPointer(found), token: observerToken)
+                slot = found
+            }
             write(atom, slot: slot, into: &step.updated, patches: &step.patches)
         }
         if let number = commit.causeAtomNumber, atoms.contains(number) {

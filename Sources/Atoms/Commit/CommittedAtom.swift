@@ -58,6 +58,20 @@ public struct CommittedAtom {
         return UnsafeRawPointer(address)
     }
 
+    /// What the observer of `token` last kept here with ``keepObserverState(_:token:)``;
+    /// `nil` when it kept nothing, or another observer kept something since.
+    @inlinable
+    public func observerState(token: Int) -> UnsafeMutableRawPointer? {
+        cell.pointee.committed.observerToken == token ? cell.pointee.committed.observerState : nil
+    }
+
+    /// Keeps `state` in the atom's cell for the observer of `token`, replacing what any
+    /// observer kept there.
+    public func keepObserverState(_ state: UnsafeMutableRawPointer?, token: Int) {
+        cell.pointee.committed.observerState = state
+        cell.pointee.committed.observerToken = token
+    }
+
     /// The value the commit gave the atom, boxed; `nil` when the atom has none or a later
     /// commit has replaced it.
     public var value: Any? {

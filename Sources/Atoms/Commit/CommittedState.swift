@@ -18,6 +18,10 @@ struct CommittedState {
     var bitWidth = 0
     /// Where the node's value is (``Node``'s `slot`), set with `bitWidth`.
     var valueAddress: UnsafeMutableRawPointer?
+    /// What one observer keeps for the atom, found from the cell (``CommittedAtom/observerState(token:)``).
+    @usableFromInline var observerState: UnsafeMutableRawPointer?
+    /// The observer that `observerState` is for (``AtomStore/makeObserverToken()``); 0 for none.
+    @usableFromInline var observerToken = 0
 }
 
 extension AtomStore {

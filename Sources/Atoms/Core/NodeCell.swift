@@ -77,6 +77,8 @@ struct NodeCell {
         isHeld = false
         restoredEpoch = 0
         hasInfo = false
+        committed.observerState = nil
+        committed.observerToken = 0
     }
 
     /// Whether nothing holds the node: it is released at the end of the transaction.

@@ -33,6 +33,7 @@ public final class AtomStore {
     @exclusivity(unchecked) var nextNumber = 1
     @usableFromInline @exclusivity(unchecked) var nextToken = 1
     @exclusivity(unchecked) var epoch = 0
+    @exclusivity(unchecked) private var lastObserverToken = 0
 
     /// Evaluation frames by nesting depth; the first `evaluationDepth` are in use. Frames
     /// beyond the first chunk are freed when every evaluation has returned.
@@ -245,4 +246,14 @@ public final class AtomObservation {
 struct SensitiveKey: Hashable {
     let typeName: String
     let key: AnyHashable
+}
+
+extension AtomStore {
+    /// A number no other call on this store returns, never 0: an observer's name for what it
+    /// keeps in atoms' cells (``CommittedAtom/keepObserverState(_:token:)``).
+    @_spi(Recording)
+    public func makeObserverToken() -> Int {
+        lastObserverToken += 1
+        return lastObserverToken
+    }
 }

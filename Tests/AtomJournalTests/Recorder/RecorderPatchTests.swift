@@ -71,43 +71,6 @@ private func wholeJSON(_ value: some Encodable) throws -> String {
     return String(decoding: try encoder.encode(value), as: UTF8.self)
 }
 
-/// Replays a journal's records by number, applying patches, and returns the value of every
-/// atom after each step, with the steps and keyframes read.
-private func replay(_ url: URL) throws -> (states: [[Int: JournalValue]], steps: [JournalStep], keyframes: [JournalKeyframe]) {
-    let (records, ending) = try JournalReader(url: url).readAll()
-    #expect(ending == .closed)
-    var values: [Int: JournalValue] = [:]
-    var states: [[Int: JournalValue]] = []
-    var steps: [JournalStep] = []
-    var keyframes: [JournalKeyframe] = []
-    for record in records {
-        switch record {
-        case .step(let step):
-            for entry in step.initialized { values[entry.atom] = entry.value }
-            for entry in step.updated {
-                if let patch = step.patches.first(where: { $0.atom == entry.atom }) {
-                    values[entry.atom] = try patch.apply(to: values[entry.atom] ?? .absent)
-                } else {
-                    values[entry.atom] = entry.value
-                }
-            }
-            for atom in step.released { values[atom] = nil }
-            states.append(values)
-            steps.append(step)
-        case .keyframe(let keyframe):
-            // A keyframe holds whole values, equal to what the steps before it give.
-            if !states.isEmpty {
-                #expect(Dictionary(uniqueKeysWithValues: keyframe.atoms.map { ($0.atom, $0.value) }) == values)
-            }
-            for entry in keyframe.atoms { values[entry.atom] = entry.value }
-            keyframes.append(keyframe)
-        default:
-            break
-        }
-    }
-    return (states, steps, keyframes)
-}
-
 @MainActor
 @Suite("Recorder: changed lists written as patches")
 struct RecorderPatchTests {
