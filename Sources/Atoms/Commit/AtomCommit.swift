@@ -76,19 +76,19 @@ public struct AtomCommit {
 
     /// Atoms that came into existence (``AtomChangeSet/initialized``), read in place.
     @_spi(Recording)
-    public var initializedAtoms: ContiguousArray<CommittedAtom> { record.initialized }
+    public var initializedAtoms: CommittedAtoms { record.atoms(record.initialized) }
 
     /// Atoms whose value changed (``AtomChangeSet/updated``), read in place.
     @_spi(Recording)
-    public var updatedAtoms: ContiguousArray<CommittedAtom> { record.updated }
+    public var updatedAtoms: CommittedAtoms { record.atoms(record.updated) }
 
     /// Atoms recomputed or set to an equal value (``AtomChangeSet/recomputed``).
     @_spi(Recording)
-    public var recomputedAtoms: ContiguousArray<CommittedAtom> { record.recomputed }
+    public var recomputedAtoms: CommittedAtoms { record.atoms(record.recomputed) }
 
     /// Atoms released (``AtomChangeSet/released``).
     @_spi(Recording)
-    public var releasedAtoms: ContiguousArray<CommittedAtom> { record.released }
+    public var releasedAtoms: CommittedAtoms { record.atoms(record.released) }
 
     /// Dependencies that appeared (``AtomChangeSet/edgesAdded``).
     @_spi(Recording)

@@ -15,10 +15,11 @@
 /// the atom's value), happens in `removeAll()`, when nothing but the store holds the record.
 @MainActor
 final class CommitRecord {
-    @exclusivity(unchecked) var initialized: ContiguousArray<CommittedAtom> = []
-    @exclusivity(unchecked) var updated: ContiguousArray<CommittedAtom> = []
-    @exclusivity(unchecked) var recomputed: ContiguousArray<CommittedAtom> = []
-    @exclusivity(unchecked) var released: ContiguousArray<CommittedAtom> = []
+    // The atom lists are memory the record owns (``CommittedAtoms``), freed in `deinit`.
+    @exclusivity(unchecked) var initialized = CommittedAtomStorage()
+    @exclusivity(unchecked) var updated = CommittedAtomStorage()
+    @exclusivity(unchecked) var recomputed = CommittedAtomStorage()
+    @exclusivity(unchecked) var released = CommittedAtomStorage()
     @exclusivity(unchecked) var edgesAdded: ContiguousArray<CommittedEdge> = []
     @exclusivity(unchecked) var edgesRemoved: ContiguousArray<CommittedEdge> = []
     @exclusivity(unchecked) var subscriptionsAdded: ContiguousArray<CommittedSubscription> = []
@@ -31,6 +32,18 @@ final class CommitRecord {
     /// lists hold cells, unretained (``CommittedAtom``).
     @exclusivity(unchecked) private var keptNodes: ContiguousArray<NodeBase> = []
 
+    isolated deinit {
+        initialized.deallocate()
+        updated.deallocate()
+        recomputed.deallocate()
+        released.deallocate()
+    }
+
+    /// A view of one of the atom lists, which keeps this record.
+    func atoms(_ storage: CommittedAtomStorage) -> CommittedAtoms {
+        CommittedAtoms(storage, owner: self)
+    }
+
     /// Whether any list but `updated` holds anything.
     var hasMoreThanUpdates: Bool {
         !initialized.isEmpty || !recomputed.isEmpty || !released.isEmpty || !edgesAdded.isEmpty
@@ -41,10 +54,10 @@ final class CommitRecord {
     func changes(in store: AtomStore) -> AtomChangeSet {
         if let changeSet { return changeSet }
         var changes = AtomChangeSet()
-        changes.initialized = initialized.map { AtomValueChange(atom: store.info(for: $0.node), value: $0.value) }
-        changes.updated = updated.map { AtomValueChange(atom: store.info(for: $0.node), value: $0.value) }
-        changes.recomputed = recomputed.map { store.info(for: $0.node) }
-        changes.released = released.map { store.info(for: $0.node) }
+        changes.initialized = atoms(initialized).map { AtomValueChange(atom: store.info(for: $0.node), value: $0.value) }
+        changes.updated = atoms(updated).map { AtomValueChange(atom: store.info(for: $0.node), value: $0.value) }
+        changes.recomputed = atoms(recomputed).map { store.info(for: $0.node) }
+        changes.released = atoms(released).map { store.info(for: $0.node) }
         changes.edgesAdded = edgesAdded.map { AtomEdge(upstream: store.info(for: $0.upstream), downstream: store.info(for: $0.downstream)) }
         changes.edgesRemoved = edgesRemoved.map { AtomEdge(upstream: store.info(for: $0.upstream), downstream: store.info(for: $0.downstream)) }
         changes.subscriptionsAdded = subscriptionsAdded.map { AtomSubscription(atom: store.info(for: $0.node), subscriber: $0.subscriberInfo) }
@@ -58,7 +71,7 @@ final class CommitRecord {
     func keepNodes() {
         guard keptNodes.isEmpty else { return }
         for list in [initialized, updated, recomputed, released] {
-            for atom in list { keptNodes.append(atom.node) }
+            for atom in atoms(list) { keptNodes.append(atom.node) }
         }
     }
 
@@ -74,10 +87,10 @@ final class CommitRecord {
         // a released atom's node is not kept alive by the spare record.
         cause.node = nil
         keptNodes.emptyForReuse()
-        initialized.emptyForReuse()
-        updated.emptyForReuse()
-        recomputed.emptyForReuse()
-        released.emptyForReuse()
+        initialized.removeAll()
+        updated.removeAll()
+        recomputed.removeAll()
+        released.removeAll()
         edgesAdded.emptyForReuse()
         edgesRemoved.emptyForReuse()
         subscriptionsAdded.emptyForReuse()

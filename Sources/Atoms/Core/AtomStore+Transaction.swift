@@ -185,26 +185,19 @@ extension AtomStore {
         spareCommit = nil
         // Kept until the next transaction begins; see `settlePendingCommit()`.
         pendingCommit = record
-        // Filled in locals and swapped in, so that each list costs one access to the record
-        // rather than one per atom.
+        // Appended to the record's lists in place: their accesses are not checked at run time
+        // (``CommitRecord``), so an append costs what it would on a local copy.
         if !log.initialized.isEmpty {
-            var initialized = ContiguousArray<CommittedAtom>()
-            swap(&initialized, &record.initialized)
-            initialized.reserveCapacity(log.initialized.count)
+            record.initialized.reserveCapacity(log.initialized.count)
             for node in log.initialized {
                 ensureInfo(node)
                 node.keepCommittedValue()
-                initialized.append(CommittedAtom(node.cell))
+                record.initialized.append(CommittedAtom(node.cell))
             }
-            swap(&initialized, &record.initialized)
         }
-        var recomputed = ContiguousArray<CommittedAtom>()
-        swap(&recomputed, &record.recomputed)
         var index = 0
         if !log.changed.isEmpty {
-            var updated = ContiguousArray<CommittedAtom>()
-            swap(&updated, &record.updated)
-            updated.reserveCapacity(log.changed.count)
+            record.updated.reserveCapacity(log.changed.count)
             // Read from the log at each step, not through a copy of the list: user code that
             // the rule calls (`==`, an id's description) could write to the store, which joins
             // this transaction and may grow the list into new memory.
@@ -214,12 +207,11 @@ extension AtomStore {
                 guard cell.pointee.initializedEpoch != epoch, cell.pointee.isAlive else { continue }
                 if !cell.pointee.hasInfo { ensureInfo(cell.pointee.node.takeUnretainedValue()) }
                 if commitChange(of: cell) {
-                    updated.append(CommittedAtom(cell))
+                    record.updated.append(CommittedAtom(cell))
                 } else {
-                    recomputed.append(CommittedAtom(cell))
+                    record.recomputed.append(CommittedAtom(cell))
                 }
             }
-            swap(&updated, &record.updated)
         }
         index = 0
         while index < log.stopped.count {
@@ -227,9 +219,8 @@ extension AtomStore {
             index += 1
             guard cell.pointee.changedEpoch != epoch, cell.pointee.initializedEpoch != epoch, cell.pointee.isAlive else { continue }
             if !cell.pointee.hasInfo { ensureInfo(cell.pointee.node.takeUnretainedValue()) }
-            recomputed.append(CommittedAtom(cell))
+            record.recomputed.append(CommittedAtom(cell))
         }
-        swap(&recomputed, &record.recomputed)
         for node in log.released {
             ensureInfo(node)
             record.released.append(CommittedAtom(node.cell))

@@ -31,7 +31,7 @@ struct CommittedValueAccessTests {
         var keptChanges: [AtomValueChange] = []
         var seenInObserver: [(Int?, String?)] = []
         let observation = root.store.observeCommits { commit in
-            for atom in commit.updatedAtoms + commit.initializedAtoms {
+            for atom in Array(commit.updatedAtoms) + commit.initializedAtoms {
                 kept.append(atom)
                 if let found = Self.read(atom) { seenInObserver.append(found) }
             }
