@@ -93,11 +93,6 @@ struct CommittedAtomStorage {
         count += 1
     }
 
-    /// The atom at `position`, which is below `count`.
-    func atom(at position: Int) -> CommittedAtom {
-        base.unsafelyUnwrapped[position]
-    }
-
     /// Empties the list, keeping its memory.
     mutating func removeAll() {
         count = 0
