@@ -34,15 +34,34 @@ extension AtomStore {
         // Plain loops over the lists here and below, as over `marked`: a range's indices
         // check that the count is not negative, and each read checked the index again.
         let downstreamNodes = cell.pointee.downstream.items
-        var index = 0
-        while index < downstreamNodes.count {
-            markDirty(downstreamNodes.cell(uncheckedAt: index), epoch: epoch)
-            index &+= 1
+        // Every direct dependent first, then what lies below each: `marked` then lists the
+        // dependents before the atoms they reach together (a diamond's sides before its sum),
+        // which settling finds dirty with their upstream current and recomputes in place,
+        // instead of pulling the other sides up from the sum (about 130 instructions a side).
+        // A single dependent (a chain) goes down at once: there is no order to choose.
+        if downstreamNodes.count == 1 {
+            markDirty(downstreamNodes.cell(uncheckedAt: 0), epoch: epoch)
+        } else {
+            let firstMarked = marked.count
+            var index = 0
+            while index < downstreamNodes.count {
+                markDirtyOnly(downstreamNodes.cell(uncheckedAt: index), epoch: epoch)
+                index &+= 1
+            }
+            let lastMarked = marked.count
+            index = firstMarked
+            while index < lastMarked {
+                let dependent = marked.cell(uncheckedAt: index)
+                index &+= 1
+                if !dependent.pointee.downstream.items.isEmpty {
+                    markDescendants(of: dependent)
+                }
+            }
         }
         guard !cell.pointee.subscribers.isEmpty else { return }
         // Read in place through the cell, not through a copy of the list, which retained
         // and released the list's storage at every change of a watched atom.
-        index = 0
+        var index = 0
         while index < cell.pointee.subscribers.items.count {
             let subscriber = cell.pointee.subscribers.items[index]
             index &+= 1
@@ -61,6 +80,17 @@ extension AtomStore {
     /// Marks a node for recomputation and everything below it for checking.
     @inline(__always)
     func markDirty(_ downstream: NodeRef, epoch: Int) {
+        let count = marked.count
+        markDirtyOnly(downstream, epoch: epoch)
+        if marked.count > count {
+            markDescendants(of: downstream)
+        }
+    }
+
+    /// Marks a node for recomputation, appending it to `marked` if it was clean; the caller
+    /// marks what lies below a node so appended (`markDescendants(of:)`).
+    @inline(__always)
+    private func markDirtyOnly(_ downstream: NodeRef, epoch: Int) {
         guard downstream.pointee.restoredEpoch != epoch, !downstream.pointee.isEvaluating else { return }
         switch downstream.pointee.mark {
         case .dirty:
@@ -70,7 +100,6 @@ extension AtomStore {
         case .clean:
             downstream.pointee.mark = .dirty
             marked.append(cell: downstream)
-            markDescendants(of: downstream)
         }
     }
 

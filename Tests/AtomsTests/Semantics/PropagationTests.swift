@@ -37,6 +37,42 @@ struct PropagationTests {
         #expect(notifications == 1)
     }
 
+    /// A write marks every direct dependent before what lies below them (settling then finds
+    /// a join's upstreams current). Joins that are also direct dependents, and a second level
+    /// of joins, must still be recomputed once each, after every one of their upstreams.
+    @Test func joinsAtSeveralLevelsRecomputeOnceAfterAllTheirUpstreams() {
+        let probe = Probe()
+        let source = Source(name: "source", probe: probe)
+        let x = Derived(name: "x", probe: probe) { $0.watch(source) + 1 }
+        let y = Derived(name: "y", probe: probe) { $0.watch(source) * 2 }
+        // A join of x and y that also watches the source directly.
+        let z = Derived(name: "z", probe: probe) { $0.watch(x) + $0.watch(y) + $0.watch(source) }
+        // A second-level join: z, and x again.
+        var inconsistent = 0
+        let w = Derived(name: "w", probe: probe) { context in
+            let (zValue, xValue, sourceValue) = (context.watch(z), context.watch(x), context.watch(source))
+            if zValue != (sourceValue + 1) + sourceValue * 2 + sourceValue || xValue != sourceValue + 1 {
+                inconsistent += 1
+            }
+            return zValue + xValue
+        }
+        let context = AtomTestContext()
+        #expect(context.watch(w) == 2)
+        for value in 1...5 {
+            probe.events.removeAll()
+            context.set(value, for: source)
+            #expect(context.read(w) == 4 * value + 1 + value + 1)
+            for name in ["x", "y", "z", "w"] {
+                #expect(probe.count(name) == 1, "\(name) after writing \(value)")
+            }
+            let order = probe.events
+            func position(_ name: String) -> Int { order.firstIndex(of: name) ?? -1 }
+            #expect(position("z") > position("x") && position("z") > position("y"), "\(order)")
+            #expect(position("w") > position("z"), "\(order)")
+        }
+        #expect(inconsistent == 0)
+    }
+
     @Test func subscriberWatchingSeveralChangedAtomsIsNotifiedOncePerTransaction() {
         let probe = Probe()
         let source = Source(name: "source", probe: probe)
@@ -81,6 +117,38 @@ struct PropagationTests {
         }
         #expect(mismatches == 0)
         #expect(probe.count("join") == 21)
+        #expect(context.read(join) == 40)
+    }
+
+    /// The uneven diamond with the join listed before the chain's head among the source's
+    /// dependents (it watched the source before the chain existed, and the chain only later):
+    /// the join is settled first, and must find the chain marked below the head and wait for
+    /// it, though nothing has recomputed the head yet.
+    @Test func unevenDiamondWhoseJoinIsSettledFirstNeverObservesAGlitch() {
+        let probe = Probe()
+        let source = Source(name: "source", probe: probe)
+        let joined = Source(name: "joined", probe: probe)
+        let c1 = Derived(name: "c1", probe: probe) { $0.watch(source) }
+        let c2 = Derived(name: "c2", probe: probe) { $0.watch(c1) }
+        let c3 = Derived(name: "c3", probe: probe) { $0.watch(c2) }
+        var mismatches = 0
+        let join = Derived(name: "join", probe: probe) { context in
+            let direct = context.watch(source)
+            guard context.watch(joined) != 0 else { return direct }
+            let viaChain = context.watch(c3)
+            if direct != viaChain { mismatches += 1 }
+            return direct + viaChain
+        }
+        let context = AtomTestContext()
+        context.watch(join)
+        context.watch(c3)
+        context.set(1, for: joined)
+        for value in 1...20 {
+            probe.events.removeAll()
+            context.set(value, for: source)
+            #expect(probe.count("join") == 1)
+        }
+        #expect(mismatches == 0)
         #expect(context.read(join) == 40)
     }
 
