@@ -48,6 +48,7 @@ struct NodeList: RandomAccessCollection {
     /// The cell at `position`, which the caller has just compared with `count`, with nothing
     /// in between that could change the list: a loop over a list that can grow while it runs
     /// reads its count at every step, and the check in `cell(at:)` repeated it.
+    @inlinable
     @inline(__always)
     func cell(uncheckedAt position: Int) -> NodeRef {
         base.unsafelyUnwrapped[position]

@@ -46,9 +46,12 @@ extension EvaluationFrame {
             }
             return switchedDependency(token: token, type: type, matches: matches)
         }
+        // `confirmed` never passes `previous.count` (it grows only below it, and `previous`
+        // does not change during the evaluation), so both reads below are in bounds once
+        // compared with the count and with 0: unchecked, a repeated watch saves a check.
         let confirmed = self.confirmed
         if confirmed < previous.count {
-            let candidate = previous.cell(at: confirmed)
+            let candidate = previous.cell(uncheckedAt: confirmed)
             if candidate.pointee.atomType == type, matches(candidate) {
                 self.confirmed = confirmed + 1
                 candidate.pointee.watchToken = token
@@ -56,7 +59,7 @@ extension EvaluationFrame {
             }
         }
         if confirmed > 0 {
-            let candidate = previous.cell(at: confirmed - 1)
+            let candidate = previous.cell(uncheckedAt: confirmed &- 1)
             if candidate.pointee.atomType == type, matches(candidate) {
                 return candidate
             }
