@@ -22,21 +22,26 @@ final class LargeJournal {
     // Constants made outside the main actor: the benchmarks are registered outside it.
     nonisolated static let everyFewMilliseconds = LargeJournal(paced: false)
     nonisolated static let personPaced = LargeJournal(paced: true)
+    /// Steps of one `Int` each, about 28 bytes: the index's first guess at its room (a step
+    /// per 34 bytes) falls short of them.
+    nonisolated static let smallSteps = LargeJournal(paced: false, small: true)
 
     let paced: Bool
+    let small: Bool
     private var directory: URL?
     private(set) var url: URL?
     private(set) var size = 0
 
-    nonisolated private init(paced: Bool) {
+    nonisolated private init(paced: Bool, small: Bool = false) {
         self.paced = paced
+        self.small = small
     }
 
     func make() -> URL {
         if let url { return url }
-        let directory = TemporaryDirectory.make(paced ? "paced-journal" : "large-journal")
+        let directory = TemporaryDirectory.make(small ? "small-steps-journal" : paced ? "paced-journal" : "large-journal")
         let url = directory.appending(path: "1m.journal")
-        size = SyntheticJournal.write(to: url, steps: largeJournalSteps, paced: paced)
+        size = SyntheticJournal.write(to: url, steps: largeJournalSteps, paced: paced, small: small)
         self.directory = directory
         self.url = url
         return url
@@ -92,6 +97,7 @@ private func readBytes(_ url: URL, size: Int, into buffer: UnsafeMutableRawBuffe
 func registerOpenIndex() {
     registerOpenIndex("journal.open.1m", LargeJournal.everyFewMilliseconds)
     registerOpenIndex("journal.open.1m.paced", LargeJournal.personPaced)
+    registerOpenIndex("journal.open.1m.small", LargeJournal.smallSteps)
 }
 
 private func registerOpenIndex(_ name: String, _ journal: LargeJournal) {

@@ -82,10 +82,28 @@ enum SyntheticJournal {
         return paced ? 50_000 + Int64(generator.next() % 450_000) : 20 + Int64(generator.next() % 5_000)
     }
 
+    /// Step `k` with one `Int` changed and no cause location, about 28 bytes a frame: the
+    /// smallest step the recorder writes for a change. Seven in eight set the counter; the
+    /// eighth sets the name, as in `step(_:time:)`. Not for seeks: the doubled atom keeps its
+    /// first value.
+    static func smallStep(_ k: Int, time: Int64) -> JournalStep {
+        let n = k + 1
+        if setsName(k) {
+            return JournalStep(
+                commit: firstCommit + n, time: time, operation: "set", causeAtom: name,
+                updated: [JournalValueEntry(atom: name, value: .json(nameJSON(afterSteps: n)))]
+            )
+        }
+        return JournalStep(
+            commit: firstCommit + n, time: time, operation: "set", causeAtom: counter,
+            updated: [JournalValueEntry(atom: counter, value: .json(String(counterValue(afterSteps: n))))]
+        )
+    }
+
     /// Writes a journal of `steps` steps, `paced` as a person's actions or not (see
-    /// `timeDelta`); returns its size in bytes.
+    /// `timeDelta`), of small steps (`smallStep`) or not; returns its size in bytes.
     @discardableResult
-    static func write(to url: URL, steps: Int, paced: Bool = false) -> Int {
+    static func write(to url: URL, steps: Int, paced: Bool = false, small: Bool = false) -> Int {
         let writer = must("creating \(url.path)") { () throws(JournalError) in
             try JournalWriter(url: url, metadata: ["app": "SyntheticCounter"], flushPolicy: .never)
         }
@@ -107,7 +125,7 @@ enum SyntheticJournal {
             var time: Int64 = 0
             for k in 0..<steps {
                 time += timeDelta(k, paced: paced)
-                let record = Self.step(k, time: time)
+                let record = small ? Self.smallStep(k, time: time) : Self.step(k, time: time)
                 try writer.append(.step(record))
                 if (k + 1) % keyframeInterval == 0 {
                     try writer.append(.keyframe(Self.keyframe(afterSteps: k + 1, commit: record.commit, time: time)))

@@ -20,6 +20,12 @@ struct JournalIndexBuilder: JournalFrameVisitor {
     private let takesRuns: Bool
     /// The registers after runs of zero bytes from the journal's seed, for the C loop.
     private var zeros: [UInt32] = []
+    /// The bytes the scan covers, which the step array's room was reserved for.
+    private let scannedBytes: Int
+    /// Where the first run of steps ended in the file, and how many steps were indexed by
+    /// then, until the room is sized from the steps (`sizeRoom`).
+    private var sample: (fileOffset: Int, steps: Int)?
+    private var roomSized = false
 
     /// A builder for a scan of `bytes` of the reader's file (all of it by default).
     init(reader: JournalReader, reservingFor bytes: Int? = nil) {
@@ -29,14 +35,40 @@ struct JournalIndexBuilder: JournalFrameVisitor {
             zeros = [UInt32](repeating: 0, count: Int(ATOMSCOPE_STEP_INDEX_ZEROS))
             zeros.withUnsafeMutableBufferPointer { atomscope_step_index_zeros(~reader.saltState, $0.baseAddress) }
         }
-        // Room for the steps of a file of small steps, so that the array does not grow:
-        // growing copies every entry so far into fresh memory and faults in both copies.
-        // 34 bytes a step is below what the recorder writes for a step with a value and a
-        // cause (a counter driven by a person takes 35, ExampleCounter's 42). Less would
-        // reserve more: above 32 MiB, glibc maps each such block afresh, so a process that
-        // opens journals again and again (the benchmark) faults in every page every time,
-        // where it reuses a smaller block.
-        steps.reserveCapacity(min((bytes ?? reader.fileSize) / 34, 1 << 24))
+        // Room for every step, in one block: growing copies every entry so far into fresh
+        // memory and faults in both blocks, and a second block, even a slightly larger one,
+        // is fresh memory in a process that opens journal after journal (the benchmark),
+        // where one block of the same size is reused. Where the C loop takes the steps, the
+        // block is sized from the first four thousand steps (`sizeRoom`), for journals of
+        // small steps too (one `Int` changed is 28 bytes a step); until then the array holds
+        // them in a small block. Otherwise 34 bytes a step: below what the recorder writes
+        // for a step with a value and a cause (a counter driven by a person takes 35,
+        // ExampleCounter's 38). Less would reserve more: above 32 MiB, glibc maps each block
+        // afresh.
+        scannedBytes = bytes ?? reader.fileSize
+        steps.reserveCapacity(takesRuns ? Self.sampledSteps * 2 : min(scannedBytes / 34, 1 << 24))
+    }
+
+    /// How many steps are indexed before the array's room is sized from them.
+    private static let sampledSteps = 4_096
+
+    /// Once `sampledSteps` steps after the first run were indexed, makes room for as many as
+    /// the whole scan holds at their size, and a thirty-second more, in one block.
+    private mutating func sizeRoom(after run: FrameRun, end: Int) {
+        guard let sample else {
+            // Measured from the end of the first run: a scan's first frames are its header's
+            // definitions and keyframe, not steps.
+            sample = (run.fileOffset + end, steps.count)
+            return
+        }
+        let counted = steps.count - sample.steps
+        let covered = run.fileOffset + end - sample.fileOffset
+        guard counted >= Self.sampledSteps, covered > 0 else { return }
+        roomSized = true
+        self.sample = nil
+        let rest = max(0, scannedBytes - covered)
+        let projected = steps.count + Int(Double(rest) * Double(counted) / Double(covered))
+        steps.reserveCapacity(min(projected + projected / 32, 1 << 24))
     }
 
     @inline(__always)
@@ -224,6 +256,7 @@ extension JournalIndexBuilder {
         guard state.used > 0 else { return FrameRun.Taken(frames: 0, end: run.position, lastType: 0) }
         commit = Int(state.commit)
         time = state.time
+        if !roomSized { sizeRoom(after: run, end: state.position) }
         return FrameRun.Taken(frames: UInt64(state.used), end: state.position, lastType: RecordType.step.rawValue, singly: UInt64(state.taken_singly))
     }
 }
