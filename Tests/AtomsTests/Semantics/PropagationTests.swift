@@ -100,9 +100,7 @@ struct PropagationTests {
         // source -> long chain of 3 -> join, and source -> join directly.
         let probe = Probe()
         let source = Source(name: "source", probe: probe)
-        let c1 = Derived(name: "c1", probe: probe) { $0.watch(source) }
-        let c2 = Derived(name: "c2", probe: probe) { $0.watch(c1) }
-        let c3 = Derived(name: "c3", probe: probe) { $0.watch(c2) }
+        let c3 = Self.chainOfThree(from: source, probe: probe)
         var mismatches = 0
         let join = Derived(name: "join", probe: probe) { context in
             let direct = context.watch(source)
@@ -128,9 +126,7 @@ struct PropagationTests {
         let probe = Probe()
         let source = Source(name: "source", probe: probe)
         let joined = Source(name: "joined", probe: probe)
-        let c1 = Derived(name: "c1", probe: probe) { $0.watch(source) }
-        let c2 = Derived(name: "c2", probe: probe) { $0.watch(c1) }
-        let c3 = Derived(name: "c3", probe: probe) { $0.watch(c2) }
+        let c3 = Self.chainOfThree(from: source, probe: probe)
         var mismatches = 0
         let join = Derived(name: "join", probe: probe) { context in
             let direct = context.watch(source)
@@ -163,5 +159,12 @@ struct PropagationTests {
             return context.read(doubled)
         }
         #expect(inside == 8)
+    }
+
+    /// c1, c2 and c3, each watching the one before, c1 the source; returns c3.
+    private static func chainOfThree(from source: Source, probe: Probe) -> Derived {
+        let c1 = Derived(name: "c1", probe: probe) { $0.watch(source) }
+        let c2 = Derived(name: "c2", probe: probe) { $0.watch(c1) }
+        return Derived(name: "c3", probe: probe) { $0.watch(c2) }
     }
 }
