@@ -13,34 +13,17 @@ import Synchronization
 final class IndexSecondHalf: @unchecked Sendable {
     // Why `@unchecked Sendable` is safe: the job touches `reader` and `indexed` only after it
     // has moved `state` from `queued` to `running`, and signals `done` when it is through
-    // with them; the first half reads `indexed` only after waiting on `done`, which it does
-    // only when the job has run or is running (its own move from `queued` to `abandoned`
-    // failed). A job that finds the half abandoned touches nothing but `state`. The reader
-    // is a twin (``JournalReader/init(twinOf:)``) that nothing else uses; it reads through
-    // the first half's descriptor, which stays open until the first half has waited.
-    // A job that indexed something then waits on `ordered`: the first half sets `order`
-    // (or leaves it `nil`) before signalling it, and the job reads `order` only after; the
-    // job writes the order's entries, which the first half has lent it and does not touch,
-    // before signalling `copied`, which the first half waits on before it uses them.
-    // `released` belongs to the first half alone.
+    // with them; the first half reads and clears `indexed` only after waiting on `done`,
+    // which it does only when the job has run or is running (its own move from `queued` to
+    // `abandoned` failed). A job that finds the half abandoned touches nothing but `state`.
+    // The reader is a twin (``JournalReader/init(twinOf:)``) that nothing else uses; it reads
+    // through the first half's descriptor, which stays open until the first half has waited.
     private let reader: JournalReader
     private var indexed: Indexed?
-    private var order: CopyOrder?
-    private var released = false
-    private let ordered = DispatchSemaphore(value: 0)
-    private let copied = DispatchSemaphore(value: 0)
     private let state = Atomic<Int>(State.queued)
     private let cancelled = Atomic<Bool>(false)
     private let scanned = Atomic<Int>(0)
     private let done = DispatchSemaphore(value: 0)
-
-    /// Entries of the job's steps to copy into the first half's array: the job's thread is
-    /// free once it has indexed, and two threads copy the second half's entries in about half
-    /// the time one does.
-    private struct CopyOrder {
-        let from: Range<Int>
-        let to: UnsafeMutablePointer<JournalIndex.StepEntry>
-    }
 
     private enum State {
         static let queued = 0
@@ -53,7 +36,8 @@ final class IndexSecondHalf: @unchecked Sendable {
     struct Indexed {
         let start: ScanPosition
         let stop: ScanPosition
-        let builder: JournalIndexBuilder
+        /// A variable, so that the first half takes its steps over (``JournalIndexBuilder/absorb(_:)``).
+        var builder: JournalIndexBuilder
         let work: ScanWork
     }
 
@@ -70,18 +54,7 @@ final class IndexSecondHalf: @unchecked Sendable {
                 return
             }
             indexed = index(from: split, search: search)
-            let waits = indexed != nil
             done.signal()
-            guard waits else { return }
-            ordered.wait()
-            if let order, let steps = indexed?.builder.steps {
-                steps.withUnsafeBufferPointer { source in
-                    if let base = source.baseAddress {
-                        order.to.initialize(from: base + order.from.lowerBound, count: order.from.count)
-                    }
-                }
-            }
-            copied.signal()
         }
     }
 
@@ -95,36 +68,14 @@ final class IndexSecondHalf: @unchecked Sendable {
         state.compareExchange(expected: State.queued, desired: State.abandoned, ordering: .acquiringAndReleasing).exchanged
     }
 
-    /// Waits for the job and returns what it indexed; `nil` when it found no frame to start
-    /// from, or had not started (and now never will) and `waitingForAThread` is false.
+    /// Waits for the job and hands over what it indexed, keeping no reference to it (so that
+    /// its arrays are the caller's alone); `nil` when it found no frame to start from, or had
+    /// not started (and now never will) and `waitingForAThread` is false.
     func finish(waitingForAThread: Bool = false) -> Indexed? {
         if !waitingForAThread, abandon() { return nil }
         done.wait()
+        defer { indexed = nil }
         return indexed
-    }
-
-    /// Has the job, done indexing, initialise `count` entries at `destination` with its
-    /// steps from `first` on, while the caller copies others; returns at once. Call
-    /// ``waitForCopy()`` before using them. At most once, only after ``finish(waitingForAThread:)``
-    /// returned what the job indexed, and never after ``release()``.
-    func copySteps(from first: Int, count: Int, to destination: UnsafeMutablePointer<JournalIndex.StepEntry>) {
-        precondition(!released, "the second half's thread was released")
-        released = true
-        order = CopyOrder(from: first..<(first + count), to: destination)
-        ordered.signal()
-    }
-
-    /// Waits for the copy ``copySteps(from:count:to:)`` ordered.
-    func waitForCopy() {
-        copied.wait()
-    }
-
-    /// Lets the job's thread go without a copy, if it is waiting for one; does nothing the
-    /// second time, or after a copy.
-    func release() {
-        guard !released, indexed != nil else { return }
-        released = true
-        ordered.signal()
     }
 
     /// Stops the job at its next chunk and waits for it.
@@ -132,7 +83,6 @@ final class IndexSecondHalf: @unchecked Sendable {
         cancelled.store(true, ordering: .relaxed)
         if abandon() { return }
         done.wait()
-        release()
     }
 
     private func index(from split: Int, search: Int) -> Indexed? {

@@ -21,9 +21,6 @@ struct IndexSplit: Equatable {
     /// How much each half reads at a time: with no read-ahead, a chunk that fits the
     /// second-level cache is checked from there, not from memory.
     var chunk = 1 << 20
-    /// The fewest steps of the second half whose copy into the index is shared with the
-    /// second half's thread: below it, waking the thread costs about what it saves.
-    var sharedCopy = 1 << 14
     /// Whether the second half goes to another thread at all: tests turn it off to see the
     /// first half take it back, as when every thread of the pool is busy.
     var handsOver = true

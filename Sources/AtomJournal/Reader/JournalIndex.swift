@@ -41,7 +41,7 @@ public struct JournalIndex: Sendable {
     /// Source locations by number.
     public internal(set) var locations: [Int: JournalLocationDefinition] = [:]
     /// Every step in order.
-    public internal(set) var steps: [StepEntry] = []
+    public internal(set) var steps = StepEntries()
     /// Every keyframe in order.
     public internal(set) var keyframes: [KeyframeEntry] = []
     /// Every mark in order.
@@ -61,7 +61,7 @@ public struct JournalIndex: Sendable {
         var builder = JournalIndexBuilder(reader: reader)
         let ending = try reader.scanFrames(indexingInto: &builder)
         self = builder.index
-        steps = builder.steps
+        steps = StepEntries(head: builder.joinedSteps, tail: builder.steps)
         self.ending = ending
         unwrittenBytes = reader.unwrittenBytes
     }

@@ -9,8 +9,13 @@ import CCRC32C
 struct JournalIndexBuilder: JournalFrameVisitor {
     let reader: JournalReader
     var index = JournalIndex()
-    /// The steps, kept apart from `index` while the scan appends to them.
+    /// The steps, kept apart from `index` while the scan appends to them: after a joined
+    /// second half (``absorb(_:)``), those from its first on.
     var steps: [JournalIndex.StepEntry] = []
+    /// The steps before a joined second half's; empty when there is none.
+    private(set) var joinedSteps: [JournalIndex.StepEntry] = []
+    /// How many steps were indexed.
+    private var stepCount: Int { joinedSteps.count + steps.count }
     private var commit = 0
     private var time: Int64 = 0
     /// How many steps came before the first keyframe. A split index's second half starts
@@ -101,7 +106,7 @@ struct JournalIndexBuilder: JournalFrameVisitor {
             index.unknownRecords += 1
             return
         }
-        let stepCount = steps.count
+        let stepCount = self.stepCount
         switch type {
         case .step:
             break // read by `visit` itself
@@ -142,47 +147,37 @@ struct JournalIndexBuilder: JournalFrameVisitor {
 extension JournalIndexBuilder {
     /// Appends what `later` indexed: the frames right after this builder's, scanned on their
     /// own from a commit and time of zero (a split index's second half). Its steps before its
-    /// first keyframe are moved by this builder's last commit and time; its keyframes and
-    /// marks by the steps before them. With `half`, its thread copies half of the entries.
-    /// Returns false, changing nothing, when one of those steps' commits comes out below
-    /// zero: a scan from here reports that step.
-    mutating func absorb(_ later: JournalIndexBuilder, sharingTheCopyWith half: IndexSecondHalf? = nil) -> Bool {
+    /// first keyframe are moved by this builder's last commit and time, in its own array; its
+    /// keyframes and marks by the steps before them. Its array is taken over, not copied: the
+    /// steps indexed so far become ``joinedSteps``, and later steps go after `later`'s. Returns
+    /// false, changing nothing, when one of those steps' commits comes out below zero: a scan
+    /// from here reports that step.
+    mutating func absorb(_ later: inout JournalIndexBuilder) -> Bool {
         let moved = later.stepsBeforeKeyframe ?? later.steps.count
         let commit = Int64(truncatingIfNeeded: commit)
         let time = time
         for entry in later.steps[..<moved] where commit &+ Int64(truncatingIfNeeded: entry.commit) < 0 {
             return false
         }
-        let stepCount = steps.count
-        let total = later.steps.count
-        later.steps.withUnsafeBufferPointer { source in
-            guard let from = source.baseAddress else { return }
-            steps.append(addingCapacity: total) { span in
-                span.withUnsafeMutableBufferPointer { buffer, initialized in
-                    guard let to = buffer.baseAddress.map({ $0 + initialized }) else { return }
-                    for index in 0..<moved {
-                        let entry = from[index]
-                        (to + index).initialize(to: JournalIndex.StepEntry(
-                            offset: entry.offset,
-                            commit: Int(truncatingIfNeeded: commit &+ Int64(truncatingIfNeeded: entry.commit)),
-                            time: time &+ entry.time
-                        ))
-                    }
-                    // The rest as they are: the second half's thread copies the first half of
-                    // them while this one copies the other.
-                    let rest = total - moved
-                    var shared = 0
-                    if let half, rest >= 2 {
-                        shared = rest / 2
-                        half.copySteps(from: moved, count: shared, to: to + moved)
-                    }
-                    (to + moved + shared).initialize(from: from + moved + shared, count: rest - shared)
-                    if shared > 0 {
-                        half?.waitForCopy()
-                    }
-                    initialized += total
-                }
+        let stepCount = self.stepCount
+        later.steps.withUnsafeMutableBufferPointer { entries in
+            for index in 0..<moved {
+                let entry = entries[index]
+                entries[index] = JournalIndex.StepEntry(
+                    offset: entry.offset,
+                    commit: Int(truncatingIfNeeded: commit &+ Int64(truncatingIfNeeded: entry.commit)),
+                    time: time &+ entry.time
+                )
             }
+        }
+        if joinedSteps.isEmpty {
+            swap(&joinedSteps, &steps)
+            swap(&steps, &later.steps)
+            // `later` sized its array for the frames it scanned.
+            roomSized = true
+            sample = nil
+        } else {
+            steps.append(contentsOf: later.steps)
         }
         for entry in later.index.keyframes {
             index.keyframes.append(JournalIndex.KeyframeEntry(offset: entry.offset, stepCount: stepCount + entry.stepCount, commit: entry.commit))

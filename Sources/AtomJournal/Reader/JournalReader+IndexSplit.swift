@@ -40,15 +40,13 @@ extension JournalReader {
             position = reached
         }
         // The second half counts only if this scan reached its first frame, as that frame.
-        if let indexed = half.finish(waitingForAThread: indexSplit.waitsForAThread && indexSplit.handsOver) {
-            if indexed.stop.offset > indexed.start.offset,
-               indexed.start.offset == position.offset, indexed.start.expected == position.expected,
-               builder.absorb(indexed.builder, sharingTheCopyWith: indexed.builder.steps.count >= indexSplit.sharedCopy ? half : nil) {
-                work.add(indexed.work)
-                work.framesIndexedApart += Int(indexed.stop.expected - indexed.start.expected)
-                position = indexed.stop
-            }
-            half.release()
+        if var indexed = half.finish(waitingForAThread: indexSplit.waitsForAThread && indexSplit.handsOver),
+           indexed.stop.offset > indexed.start.offset,
+           indexed.start.offset == position.offset, indexed.start.expected == position.expected,
+           builder.absorb(&indexed.builder) {
+            work.add(indexed.work)
+            work.framesIndexedApart += Int(indexed.stop.expected - indexed.start.expected)
+            position = indexed.stop
         }
         let rest = try scan(from: position, until: fileSize, recovering: false, damaged: { _ in }, &builder)
         progress?(fileSize)

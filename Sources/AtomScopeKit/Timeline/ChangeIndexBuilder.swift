@@ -14,7 +14,7 @@ final class ChangeIndexBuilder {
     private let slots: AtomSlots
     private let locations: NumberTable
     private let subscribers: NumberTable
-    private let steps: [JournalIndex.StepEntry]
+    private let steps: JournalIndex.StepEntries
     private let path: String
     /// Per slot, the steps (1-based, ascending) that changed it and that recomputed it; a
     /// step is noted once per slot, so a list's last step is the one to compare with. 32

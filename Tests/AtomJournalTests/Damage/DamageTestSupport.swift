@@ -135,7 +135,7 @@ struct IndexOutcome: Equatable {
         var outcome = IndexOutcome()
         do {
             let index = try JournalIndex(reader: reader)
-            outcome.steps = index.steps
+            outcome.steps = Array(index.steps)
             outcome.keyframes = index.keyframes
             outcome.marks = index.marks
             outcome.atoms = index.atoms.count

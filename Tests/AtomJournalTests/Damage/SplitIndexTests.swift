@@ -86,6 +86,23 @@ import Testing
         }
     }
 
+    /// The second half's steps stay in the array its thread wrote them to: the index holds
+    /// the first half's and then those, and no copy joins them.
+    @Test func theSecondHalfsStepsAreKeptWhereItsThreadWroteThem() throws {
+        guard JournalIndexBuilder.takesRuns else { return }
+        let folder = try FormatScratchFolder()
+        var numbers = FormatSeededRandom(seed: 26)
+        let url = try folder.write(bytes(records(steps: 3_000, keyframeEvery: 256, numbers: &numbers)), name: "kept")
+        let whole = try open(url, split: .never)
+        let reader = try JournalReader(url: url)
+        reader.indexSplit = IndexSplit(minimum: 0, waitsForAThread: true)
+        let index = try JournalIndex(reader: reader)
+        #expect(reader.work.framesIndexedApart > 1_000)
+        #expect(index.steps.head.count > 1_000 && index.steps.tail.count > 1_000)
+        #expect(index.steps.head.count + index.steps.tail.count == 3_000)
+        #expect(Array(index.steps) == whole.outcome.steps)
+    }
+
     /// Damage before the split, after it and at it, a torn end, a frame repeated or removed:
     /// the same error, or the same index and ending, as one scan.
     @Test func aDamagedOrTornJournalIndexesAlikeWhereverItSplits() throws {
@@ -173,7 +190,7 @@ import Testing
             let whole = try open(url, split: .never)
             #expect(whole.outcome.error == nil && whole.outcome.steps.count == 16_000)
             for point in [nil] + splitPoints(journal, count: 3, numbers: &numbers) {
-                let split = try open(url, split: IndexSplit(minimum: 0, at: point, chunk: 16 << 10, sharedCopy: 0, waitsForAThread: true))
+                let split = try open(url, split: IndexSplit(minimum: 0, at: point, chunk: 16 << 10, waitsForAThread: true))
                 #expect(split.outcome == whole.outcome, "long value at step \(longValueAt), split at \(point.map(String.init) ?? "the middle")")
                 if JournalIndexBuilder.takesRuns, point == nil {
                     // Every frame from the middle on, the long one included.

@@ -64,7 +64,7 @@ struct DocumentedVectorTests {
         #expect(index.atoms[1]?.id == "CountAtom")
         #expect(index.locations[0] == JournalLocationDefinition(number: 0, fileID: "Demo/App.swift", line: 12))
         #expect(index.keyframes == [JournalIndex.KeyframeEntry(offset: 142, stepCount: 0, commit: 3)])
-        #expect(index.steps == [JournalIndex.StepEntry(offset: 202, commit: 4, time: 1500)])
+        #expect(Array(index.steps) == [JournalIndex.StepEntry(offset: 202, commit: 4, time: 1500)])
         #expect(index.marks == [JournalIndex.MarkEntry(stepCount: 1, mark: JournalMark(commit: 4, time: 2000, label: "after set"))])
         #expect(index.close == JournalClose(commit: 4, time: 2500, stepCount: 1))
         #expect(index.unknownRecords == 0)

@@ -9,6 +9,10 @@
 //                                     apart, as a person's actions are: each time difference
 //                                     takes three varint bytes, where ExampleCounter's, a
 //                                     loop's, take one
+//   OpenHotPath --write-small JOURNAL STEPS
+//                                     the same counter with steps 20 µs to 5 ms apart (one
+//                                     varint byte or two), as the benchmark's journal of one
+//                                     `Int` a step (journal.open.1m.small)
 
 import AtomJournal
 import Foundation
@@ -44,8 +48,9 @@ func read(_ path: String, into buffer: UnsafeMutableRawBufferPointer) -> (nanose
     return (now() - start, total)
 }
 
-/// A journal of `steps` counter steps, 50 to 500 ms apart, with a keyframe every 256.
-func writePaced(_ url: URL, steps: Int) {
+/// A journal of `steps` counter steps, 50 to 500 ms apart (`paced`) or 20 µs to 5 ms apart,
+/// with a keyframe every 256.
+func writeCounter(_ url: URL, steps: Int, paced: Bool) {
     do {
         let writer = try JournalWriter(url: url, metadata: ["app": "PacedCounter"], flushPolicy: .never)
         try writer.append(.atomDefinition(JournalAtomDefinition(
@@ -57,7 +62,7 @@ func writePaced(_ url: URL, steps: Int) {
         var random: UInt64 = 0x9E37_79B9_7F4A_7C15
         for step in 1...max(1, steps) {
             random = random &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
-            time += 50_000 + Int64(random >> 33) % 450_000
+            time += paced ? 50_000 + Int64(random >> 33) % 450_000 : 20 + Int64(random >> 33) % 5_000
             try writer.append(.step(JournalStep(
                 commit: step, time: time, operation: "set", causeAtom: 0,
                 updated: [JournalValueEntry(atom: 0, value: .json(String(step)))]
@@ -74,9 +79,9 @@ func writePaced(_ url: URL, steps: Int) {
 }
 
 let arguments = CommandLine.arguments
-if arguments.count == 4, arguments[1] == "--write-paced" {
-    guard let steps = Int(arguments[3]), steps > 0 else { fail("--write-paced needs a number of steps") }
-    writePaced(URL(filePath: arguments[2]), steps: steps)
+if arguments.count == 4, ["--write-paced", "--write-small"].contains(arguments[1]) {
+    guard let steps = Int(arguments[3]), steps > 0 else { fail("\(arguments[1]) needs a number of steps") }
+    writeCounter(URL(filePath: arguments[2]), steps: steps, paced: arguments[1] == "--write-paced")
     exit(0)
 }
 guard arguments.count >= 2 else { fail("usage: OpenHotPath JOURNAL [REPEATS|once]") }
