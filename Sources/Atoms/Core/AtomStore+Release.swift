@@ -20,7 +20,7 @@ extension AtomStore {
             node.asyncRun = nil
             run.cancel()
         }
-        nodes[node.key] = nil
+        nodes.remove(node)
         recentNodes.forget(node)
         if let id = node.cachedInfo?.id, liveIDs[id] == ObjectIdentifier(node) {
             liveIDs[id] = nil

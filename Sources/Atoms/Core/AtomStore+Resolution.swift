@@ -13,7 +13,7 @@ extension AtomStore {
             return node
         }
         let key = placement(of: atom, from: scope).key
-        guard let node = nodes[key] else { return nil }
+        guard let node = nodes.node(for: key) else { return nil }
         if key.scope == 0 {
             recentNodes.remember(node)
         }
@@ -35,7 +35,7 @@ extension AtomStore {
             return node
         }
         let (key, owner) = placement(of: atom, from: scope)
-        if let existing = nodes[key] {
+        if let existing = nodes.node(for: key) {
             let node = unsafeDowncast(existing, to: Node<A>.self)
             node.install(typed)
             ensureFresh(node)
@@ -74,7 +74,7 @@ extension AtomStore {
         } else {
             node = Node(number: makeNumber(), key: key, scope: scope, atom: atom)
         }
-        nodes[node.key] = node
+        nodes.insert(node)
         node.initializedEpoch = epoch
         if isRecording {
             log.initialized.append(node)

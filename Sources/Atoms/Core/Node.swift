@@ -20,8 +20,9 @@
 ///    deinits: a released node's deinit destroys the atom's value, so the lists that may hold
 ///    a node's last reference are moved out of the log and dropped after its access ends
 ///    (`beginTransaction`), and the commit's own lists are emptied before they go back.
-/// Fields that user code can run inside of keep their checks: `nodes` (its keys' `hash` and
-/// `==` are the atom's), `scopeObservers` (its `didSet`), `effect`.
+/// Fields that user code can run inside of keep their checks: `scopeObservers` (its
+/// `didSet`), `effect`. The store's `nodes` is a `let` of a ``NodeTable``, whose own fields
+/// are unchecked by the same rule, proved there: it runs a key's `==` only between accesses.
 /// A new long access to one of these fields that runs other code must drop the attribute.
 @MainActor
 @usableFromInline

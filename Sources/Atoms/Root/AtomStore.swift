@@ -14,7 +14,8 @@ public final class AtomStore {
     // The fields marked `@exclusivity(unchecked)` skip the runtime's exclusivity check; why
     // no two accesses to them can overlap is proved at ``NodeBase``.
 
-    var nodes: [AtomKey: NodeBase] = [:]
+    /// Every live node by its atom key.
+    let nodes = NodeTable()
     /// Redacted-id ordinals of sensitive atoms' keys, and how many each type has given out.
     var sensitiveOrdinals: [SensitiveKey: Int] = [:]
     var sensitiveCounts: [String: Int] = [:]

@@ -59,7 +59,7 @@ extension AtomStore {
             for key in snapshot.entryOrder {
                 guard let entry = snapshot.entries[key] else { continue }
                 let node: NodeBase
-                if let existing = nodes[key] {
+                if let existing = nodes.node(for: key) {
                     node = existing
                 } else {
                     node = entry.recreate(self)
@@ -74,7 +74,7 @@ extension AtomStore {
                 }
             }
             for (upstreamKey, downstreamKey) in snapshot.edgeKeys where recreated.contains(downstreamKey) {
-                guard let upstream = nodes[upstreamKey], let downstream = nodes[downstreamKey] else { continue }
+                guard let upstream = nodes.node(for: upstreamKey), let downstream = nodes.node(for: downstreamKey) else { continue }
                 if upstream.downstream.insert(downstream) {
                     downstream.appendUpstream(upstream)
                     recordEdge(upstream, downstream, added: true)

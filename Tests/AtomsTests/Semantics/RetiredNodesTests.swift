@@ -44,7 +44,7 @@ struct RetiredNodesTests {
     }
 
     private func node<A: Atom>(_ atom: A, in root: AtomRoot) -> NodeBase? {
-        root.store.nodes[AtomKey(atom)]
+        root.store.nodes.node(for: AtomKey(atom))
     }
 
     /// The node kept for `atom`'s return, if any. Holding no node before (a reference held

@@ -38,7 +38,7 @@ struct TypedRecomputationTests {
     }
 
     private func nodeCell<A: Atom>(of atom: A, in root: AtomRoot) -> NodeRef? {
-        root.store.nodes[AtomKey(atom)]?.cell
+        root.store.nodes.node(for: AtomKey(atom))?.cell
     }
 
     @Test func aTypeThatIsNotGenericIsRecomputedThroughItsConformance() throws {
