@@ -272,8 +272,3 @@ import Testing
         #expect(IndexSplit(minimum: 0, at: 500).point(first: 100, fileSize: 1_000) == 500)
     }
 }
-
-private extension FormatSeededRandom {
-    /// A number in `0..<bound`.
-    mutating func below(_ bound: Int) -> Int { Int(next() % UInt64(bound)) }
-}

@@ -264,8 +264,3 @@ import Testing
         #expect(kernel.outcome == portable.outcome)
     }
 }
-
-private extension FormatSeededRandom {
-    /// A number in `0..<bound`.
-    mutating func below(_ bound: Int) -> Int { Int(next() % UInt64(bound)) }
-}

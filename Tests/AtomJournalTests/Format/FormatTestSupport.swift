@@ -377,3 +377,8 @@ struct FormatSeededRandom: RandomNumberGenerator {
         return value ^ (value >> 31)
     }
 }
+
+extension FormatSeededRandom {
+    /// A number in `0..<bound`.
+    mutating func below(_ bound: Int) -> Int { Int(next() % UInt64(bound)) }
+}
