@@ -18,12 +18,16 @@ final class IndexSecondHalf: @unchecked Sendable {
     // `abandoned` failed). A job that finds the half abandoned touches nothing but `state`.
     // The reader is a twin (``JournalReader/init(twinOf:)``) that nothing else uses; it reads
     // through the first half's descriptor, which stays open until the first half has waited.
+    // `settled` belongs to the first half alone.
     private let reader: JournalReader
     private var indexed: Indexed?
     private let state = Atomic<Int>(State.queued)
     private let cancelled = Atomic<Bool>(false)
     private let scanned = Atomic<Int>(0)
     private let done = DispatchSemaphore(value: 0)
+    /// Whether the first half has waited for the job or taken it back: `done` is signalled
+    /// once, so a second wait would never return. The first half's alone.
+    private var settled = false
 
     private enum State {
         static let queued = 0
@@ -72,15 +76,21 @@ final class IndexSecondHalf: @unchecked Sendable {
     /// its arrays are the caller's alone); `nil` when it found no frame to start from, or had
     /// not started (and now never will) and `waitingForAThread` is false.
     func finish(waitingForAThread: Bool = false) -> Indexed? {
-        if !waitingForAThread, abandon() { return nil }
-        done.wait()
+        if !settled {
+            settled = true
+            if !waitingForAThread, abandon() { return nil }
+            done.wait()
+        }
         defer { indexed = nil }
         return indexed
     }
 
-    /// Stops the job at its next chunk and waits for it.
+    /// Stops the job at its next chunk and waits for it; returns at once once the job was
+    /// waited for or taken back.
     func cancel() {
         cancelled.store(true, ordering: .relaxed)
+        guard !settled else { return }
+        settled = true
         if abandon() { return }
         done.wait()
     }

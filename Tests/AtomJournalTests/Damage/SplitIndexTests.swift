@@ -1,5 +1,6 @@
 @testable import AtomJournal
 import Foundation
+import Synchronization
 import Testing
 
 /// Opening a large journal indexes its second half on another thread, from the first valid
@@ -101,6 +102,36 @@ import Testing
         #expect(index.steps.head.count > 1_000 && index.steps.tail.count > 1_000)
         #expect(index.steps.head.count + index.steps.tail.count == 3_000)
         #expect(Array(index.steps) == whole.outcome.steps)
+    }
+
+    /// The second half's job is waited for once: finishing again, or cancelling after it
+    /// finished, returns at once (its semaphore is signalled once), and hands nothing over
+    /// twice. The calls run on a thread of their own, so that a wait that never returns fails
+    /// this test after half a minute instead of holding up the suite.
+    @Test func aSecondHalfFinishedOrCancelledAgainReturnsAtOnce() throws {
+        let folder = try FormatScratchFolder()
+        var numbers = FormatSeededRandom(seed: 27)
+        let journal = bytes(records(steps: 2_000, keyframeEvery: 256, numbers: &numbers))
+        let url = try folder.write(journal, name: "settled")
+        let layout = FormatSpec.layout(of: journal)
+        let reader = try JournalReader(url: url)
+        let middle = layout.headerSize + (journal.count - layout.headerSize) / 2
+        let half = IndexSecondHalf(of: reader, from: middle, search: 64 << 10, chunk: 16 << 10, handsOver: true)
+        let unstarted = IndexSecondHalf(of: reader, from: middle, search: 64 << 10, chunk: 16 << 10, handsOver: false)
+        let outcome = Mutex<[Bool]>([])
+        let returned = DispatchSemaphore(value: 0)
+        Thread.detachNewThread {
+            let first = half.finish(waitingForAThread: true) != nil
+            half.cancel()
+            let second = half.finish(waitingForAThread: true) != nil
+            unstarted.cancel()
+            let taken = unstarted.finish() != nil
+            unstarted.cancel()
+            outcome.withLock { $0 = [first, second, taken] }
+            returned.signal()
+        }
+        #expect(returned.wait(timeout: .now() + 30) == .success, "a second wait on the job never returned")
+        #expect(outcome.withLock { $0 } == [true, false, false], "the steps are handed over once, and none from a job taken back")
     }
 
     /// Damage before the split, after it and at it, a torn end, a frame repeated or removed:
