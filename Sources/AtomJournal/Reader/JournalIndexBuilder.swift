@@ -25,8 +25,8 @@ struct JournalIndexBuilder: JournalFrameVisitor {
     private let takesRuns: Bool
     /// The registers after runs of zero bytes from the journal's seed, for the C loop.
     private var zeros: [UInt32] = []
-    /// The bytes the scan covers, which the step array's room was reserved for.
-    private let scannedBytes: Int
+    /// The bytes the scan covers, which the step array's room is sized for.
+    private var scannedBytes: Int
     /// Where the first run of steps ended in the file, and how many steps were indexed by
     /// then, until the room is sized from the steps (`sizeRoom`).
     private var sample: (fileOffset: Int, steps: Int)?
@@ -52,6 +52,14 @@ struct JournalIndexBuilder: JournalFrameVisitor {
         // afresh.
         scannedBytes = bytes ?? reader.fileSize
         steps.reserveCapacity(takesRuns ? Self.sampledSteps * 2 : min(scannedBytes / 34, 1 << 24))
+    }
+
+    /// Sizes the step array's room for a scan that ends at `offset`, a split index's first
+    /// half: the second half keeps its steps in an array of its own (``absorb(_:)``), so room
+    /// for the whole file would be reserved for nothing. If the halves do not join, this
+    /// half scans on and its array grows.
+    mutating func reserveOnly(before offset: Int) {
+        scannedBytes = offset
     }
 
     /// How many steps are indexed before the array's room is sized from them.

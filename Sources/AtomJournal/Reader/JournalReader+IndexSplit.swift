@@ -16,6 +16,7 @@ extension JournalReader {
         if let combined {
             progress = { combined.firstHalfRead($0) }
         }
+        builder.reserveOnly(before: split)
         // This thread reads its own chunks, and none past the split.
         readsAhead = false
         readLimit = split

@@ -104,6 +104,26 @@ import Testing
         #expect(Array(index.steps) == whole.outcome.steps)
     }
 
+    /// The first half's array is sized for the first half: the second half's steps never go
+    /// into it. Room for the whole file would be about 40,000 entries here.
+    @Test func theFirstHalfReservesRoomForItsOwnStepsOnly() throws {
+        guard JournalIndexBuilder.takesRuns else { return }
+        let folder = try FormatScratchFolder()
+        var records: [JournalRecord] = [
+            .atomDefinition(JournalAtomDefinition(number: 0, id: "Count", kind: "state", valueType: "Int", isRestorable: true, isSensitive: false, isKeepAlive: false)),
+            .keyframe(JournalKeyframe(commit: 0, time: 0, atoms: [], edges: [], subscriptions: [])),
+        ]
+        for commit in 1...40_000 {
+            records.append(.step(JournalStep(commit: commit, time: Int64(commit), operation: "set", updated: [JournalValueEntry(atom: 0, value: .json("\(commit)"))])))
+        }
+        let url = try folder.write(bytes(records), name: "room")
+        let reader = try JournalReader(url: url)
+        reader.indexSplit = IndexSplit(minimum: 0, waitsForAThread: true)
+        let index = try JournalIndex(reader: reader)
+        #expect(index.steps.count == 40_000 && !index.steps.tail.isEmpty)
+        #expect(index.steps.head.capacity < 30_000, "room for \(index.steps.head.capacity) steps in the first half's array")
+    }
+
     /// The second half's job is waited for once: finishing again, or cancelling after it
     /// finished, returns at once (its semaphore is signalled once), and hands nothing over
     /// twice. The calls run on a thread of their own, so that a wait that never returns fails
