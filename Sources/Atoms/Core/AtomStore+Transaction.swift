@@ -92,7 +92,7 @@ extension AtomStore {
         // Both lists leave the log before anyone is called: a callback's transaction empties
         // the log. The effects' list only when it holds anything, so that a graph without
         // effects pays no move, no emptying and no release for it.
-        var subscribers = ContiguousArray<Subscriber>()
+        var subscribers = SubscriberQueue()
         swap(&subscribers, &log.subscribersToNotify)
         var effects: ContiguousArray<(node: NodeBase, event: EffectEvent)>?
         if !log.effectEvents.isEmpty {
@@ -114,21 +114,23 @@ extension AtomStore {
                 observer.body(makeSnapshot(seenFrom: observer.scope))
             }
         }
-        // By index: a `for` loop's iterator retained and released the list.
+        // Each subscriber is moved out as it is told, so the queue's reference is the one
+        // released after its callbacks: no retain to read it, no second release to empty the
+        // queue. Nothing else can reach this queue, so its count stays put meanwhile.
         var index = 0
         while index < subscribers.count {
-            let subscriber = subscribers[index]
+            let subscriber = subscribers.take(at: index)
             index += 1
             subscriber.onUpdate?()
             subscriber.onUpdateInternal?()
         }
-        // The lists go back to the log for the next transaction, so that a steady stream of
+        subscribers.forgetTaken()
+        // The queue goes back to the log for the next transaction, so that a steady stream of
         // writes allocates none. Transactions that the callbacks above started have finished
-        // by now, and left the log's lists empty.
-        // Emptied first, with no access to the log open: an effect node's last reference may
-        // go with it.
-        Self.empty(&subscribers)
-        Self.giveBack(&subscribers, to: &log.subscribersToNotify)
+        // by now, and left the log's queue empty.
+        if log.subscribersToNotify.isEmpty, log.subscribersToNotify.capacity < subscribers.capacity {
+            swap(&subscribers, &log.subscribersToNotify)
+        }
         if let list = effects.take() {
             runReleaseEffects(list, from: nextEffect)
         }
@@ -147,17 +149,6 @@ extension AtomStore {
         }
         list.removeAll(keepingCapacity: true)
         Self.giveBack(&list, to: &log.effectEvents)
-    }
-
-    /// Empties the list of subscribers told about a transaction, keeping its capacity. Most
-    /// transactions tell one or a few: taking those off the end costs a fraction of the
-    /// standard library's general emptying (about 170 instructions for one subscriber).
-    private static func empty(_ subscribers: inout ContiguousArray<Subscriber>) {
-        guard subscribers.count <= 8 else {
-            subscribers.removeAll(keepingCapacity: true)
-            return
-        }
-        while subscribers.popLast() != nil {}
     }
 
     /// Makes the emptied `list` the log's `target` if `target` has less room.

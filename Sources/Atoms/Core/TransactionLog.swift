@@ -1,7 +1,7 @@
 /// What the running transaction did, collected as it happens so that the commit costs
 /// O(what changed).
 @MainActor
-struct TransactionLog {
+struct TransactionLog: ~Copyable {
     var cause = PendingCause(operation: .read, location: nil)
     /// Nodes whose value changed and propagated, for the change set, kept only while someone
     /// observes commits.
@@ -20,7 +20,7 @@ struct TransactionLog {
     var initialized: ContiguousArray<NodeBase> = []
     var released: ContiguousArray<NodeBase> = []
     var releaseCandidates: ContiguousArray<NodeBase> = []
-    var subscribersToNotify: ContiguousArray<Subscriber> = []
+    var subscribersToNotify = SubscriberQueue()
     var effectEvents: ContiguousArray<(node: NodeBase, event: EffectEvent)> = []
     /// Edge and subscription events, kept only while someone observes commits.
     var edgeEvents: ContiguousArray<(upstream: NodeBase, downstream: NodeBase, added: Bool)> = []
@@ -70,7 +70,7 @@ struct TransactionLog {
         initialized.emptyForReuse()
         released.emptyForReuse()
         releaseCandidates.emptyForReuse()
-        subscribersToNotify.emptyForReuse()
+        subscribersToNotify.removeAll()
         effectEvents.emptyForReuse()
         edgeEvents.emptyForReuse()
         subscriptionEvents.emptyForReuse()
