@@ -63,8 +63,14 @@ public final class AtomViewContext: AtomWatchableContext, _AtomStoreContext {
     // atom's module (`TypedEvaluation.swift`).
     @inlinable
     public func watch<A: Atom>(_ atom: A, at location: SourceLocation) -> A.Produced {
-        // An atom this context watches already: found and read typed (`Subscriber.watchedCell`).
+        // An atom this context watches already: found and read typed, first where an effect
+        // that watches one atom finds it (`Subscriber.firstWatchedCell`), then among the
+        // others (`Subscriber.watchedCell`).
         let key = atom.key
+        if let first = subscriber.firstWatchedCell, first.pointee.atomType == ObjectIdentifier(A.self),
+           Node<A>.hasKey(cell: first, key) {
+            return Node<A>.currentValue(cell: first, in: store)
+        }
         if let found = subscriber.watchedCell(type: ObjectIdentifier(A.self), matches: { Node<A>.hasKey(cell: $0, key) }) {
             return Node<A>.currentValue(cell: found, in: store)
         }

@@ -91,7 +91,7 @@ extension AtomStore {
 
     func subscribe(_ subscriber: Subscriber, to node: NodeBase) {
         if node.subscribers.insert(subscriber) {
-            subscriber.watching.insert(node)
+            subscriber.addWatched(node)
             recordSubscription(node, subscriber, added: true)
         }
     }
@@ -114,7 +114,7 @@ extension AtomStore {
 
     private func unsubscribe(_ subscriber: Subscriber, from node: NodeBase) {
         node.subscribers.remove(subscriber)
-        subscriber.watching.remove(node)
+        subscriber.removeWatched(node)
         recordSubscription(node, subscriber, added: false)
         log.releaseCandidates.append(node)
     }

@@ -14,7 +14,13 @@ final class Subscriber {
     /// of the location.
     let name: String?
     @exclusivity(unchecked) var hasWatched = false
-    @exclusivity(unchecked) var watching = IdentitySet<ContiguousArray<NodeBase>>()
+    /// The atoms this subscriber watches; changed only through ``addWatched(_:)``,
+    /// ``removeWatched(_:)`` and ``removeAllWatched()``, which keep ``firstWatchedCell``.
+    @exclusivity(unchecked) private(set) var watching = IdentitySet<ContiguousArray<NodeBase>>()
+    /// The cell of the first node in `watching`: what an effect re-reading the one atom it
+    /// watches finds inline in `AtomViewContext.watch`, with no call. Valid while that node
+    /// is in `watching`, which holds it; `nil` when nothing is watched.
+    @usableFromInline @exclusivity(unchecked) private(set) var firstWatchedCell: NodeRef?
     var onUpdate: (@MainActor () -> Void)?
     /// Called after `onUpdate`, for waiters that the owning context manages itself.
     var onUpdateInternal: (@MainActor () -> Void)?
@@ -28,6 +34,27 @@ final class Subscriber {
         self.scope = scope
         // An empty name could not be shown; it counts as none, as journals read it.
         self.name = name?.isEmpty == false ? name : nil
+    }
+
+    /// Adds a watched node; returns `false` if it was watched already.
+    @discardableResult
+    func addWatched(_ node: NodeBase) -> Bool {
+        guard watching.insert(node) else { return false }
+        if firstWatchedCell == nil { firstWatchedCell = node.cell }
+        return true
+    }
+
+    /// Removes a watched node, if it was watched.
+    func removeWatched(_ node: NodeBase) {
+        watching.remove(node)
+        // A removal may move another node to the front.
+        firstWatchedCell = watching.items.first?.cell
+    }
+
+    /// Removes every watched node.
+    func removeAllWatched() {
+        watching.removeAll()
+        firstWatchedCell = nil
     }
 
     /// The node of `atom` among the few this subscriber watches, found by comparing keys.

@@ -106,7 +106,7 @@ public final class AtomStore {
         for node in nodes.values {
             node.lateUpstream.removeAll()
             for subscriber in node.subscribers.items {
-                subscriber.watching.removeAll()
+                subscriber.removeAllWatched()
             }
             node.subscribers.removeAll()
         }

@@ -34,7 +34,7 @@ extension AtomStore {
                 owner.isOpen = false
                 node.isKeepAlive = false
                 for subscriber in node.subscribers.items {
-                    subscriber.watching.remove(node)
+                    subscriber.removeWatched(node)
                     recordSubscription(node, subscriber, added: false)
                 }
                 node.subscribers.removeAll()

@@ -2,7 +2,8 @@ import Atoms
 import Testing
 
 /// The engine finds atoms without hashing where it found them before: among four recent root
-/// nodes (set and read from outside), among what a subscriber watches (up to eight), and
+/// nodes (set and read from outside), first at the first atom a subscriber watches and then
+/// among the rest (up to eight), and
 /// among a switching evaluation's dependencies (up to sixteen). Each is tested at every size
 /// around the point where it gives way to the store's table.
 @MainActor
@@ -81,5 +82,41 @@ struct LookupWithoutHashingTests {
         }
         #expect(view.watch(Plus(index: 1)) == 1007)
         #expect(view.watch(Plus(index: 2)) == 1008)
+    }
+
+    /// The first atom a subscriber watches, where a re-watch looks before anything else, is
+    /// the first it still watches after unwatching, after a scope ends and after everything is
+    /// unwatched: a re-watch never reads an atom the subscriber no longer watches, and
+    /// watching it again subscribes it again.
+    @Test
+    func theFirstWatchedAtomFollowsUnwatching() {
+        let root = AtomRoot()
+        let writer = root.context()
+        let view = root.context()
+        #expect(view.watch(Plus(index: 1)) == 1001)
+        #expect(view.watch(Plus(index: 2)) == 1002)
+        #expect(view.watch(Plus(index: 3)) == 1003)
+        view.unwatch(Plus(index: 1))
+        var updates = 0
+        view.onUpdate = { updates += 1 }
+        // The unwatched atom is released: its cell starts again from its default.
+        writer.set(41, for: Cell(index: 1))
+        #expect(updates == 0)
+        writer.set(42, for: Cell(index: 2))
+        #expect(updates == 1)
+        #expect(view.watch(Plus(index: 2)) == 1042)
+        #expect(view.watch(Plus(index: 3)) == 1003)
+        // Watched again: subscribed again, and told of its next change.
+        #expect(view.watch(Plus(index: 1)) == 1001)
+        writer.set(43, for: Cell(index: 1))
+        #expect(updates == 2)
+        #expect(view.watch(Plus(index: 1)) == 1043)
+        view.unwatchAll()
+        writer.set(44, for: Cell(index: 2))
+        #expect(updates == 2)
+        #expect(view.watch(Plus(index: 2)) == 1002)
+        writer.set(45, for: Cell(index: 2))
+        #expect(updates == 3)
+        #expect(view.watch(Plus(index: 2)) == 1045)
     }
 }
