@@ -6,8 +6,12 @@
 public struct AtomTransactionContext: AtomWatchableContext, _AtomStoreContext {
     @usableFromInline let store: AtomStore
 
-    public var _store: AtomStore { store }
-    public var _scopeChain: _AtomScopeChain? { scope.map(_AtomScopeChain.init) }
+    // Inlinable, as the reads and writes that use them are (see `AtomViewContext`).
+    @inlinable public var _store: AtomStore { store }
+    @inlinable public var _scopeChain: _AtomScopeChain? {
+        guard let scope else { return nil }
+        return _AtomScopeChain(state: scope)
+    }
     /// The nesting depth of the evaluation, whose frame the store keeps (``EvaluationFrames``).
     @usableFromInline var depth: Int
     @usableFromInline var token: Int

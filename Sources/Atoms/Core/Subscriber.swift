@@ -26,7 +26,7 @@ final class Subscriber {
     var onUpdateInternal: (@MainActor () -> Void)?
     @exclusivity(unchecked) var notifiedEpoch = 0
     /// The scope of the context that owns the subscriber; `nil` for the root.
-    let scope: ScopeState?
+    @usableFromInline let scope: ScopeState?
 
     init(number: Int, location: SourceLocation, scope: ScopeState?, name: String? = nil) {
         self.number = number

@@ -66,4 +66,9 @@ final class ScopeState {
 /// public for the contexts' conformances.
 public struct _AtomScopeChain {
     @usableFromInline let state: ScopeState
+
+    @usableFromInline
+    init(state: ScopeState) {
+        self.state = state
+    }
 }
