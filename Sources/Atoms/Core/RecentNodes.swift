@@ -11,9 +11,26 @@
 /// store's table, it leaves the table only in `release`, and `release` forgets it in the same
 /// step (`AtomStore+Release.swift`), before the node can go.
 @MainActor
+@usableFromInline
 struct RecentNodes {
-    private var entries: (NodeRef?, NodeRef?, NodeRef?, NodeRef?) = (nil, nil, nil, nil)
+    @usableFromInline private(set) var entries: (NodeRef?, NodeRef?, NodeRef?, NodeRef?) = (nil, nil, nil, nil)
     private var next = 0
+
+    init() {}
+
+    /// The cell of the remembered node of `A` with this key, compared in the caller's module
+    /// (the typed `set` and `read` of the root): no call, no closure.
+    @inlinable
+    @inline(__always)
+    func cell<A: Atom>(of _: A.Type, key: A.Key) -> NodeRef? {
+        let type = ObjectIdentifier(A.self)
+        let entries = entries
+        if let entry = entries.0, entry.pointee.atomType == type, Node<A>.hasKey(cell: entry, key) { return entry }
+        if let entry = entries.1, entry.pointee.atomType == type, Node<A>.hasKey(cell: entry, key) { return entry }
+        if let entry = entries.2, entry.pointee.atomType == type, Node<A>.hasKey(cell: entry, key) { return entry }
+        if let entry = entries.3, entry.pointee.atomType == type, Node<A>.hasKey(cell: entry, key) { return entry }
+        return nil
+    }
 
     /// The remembered node for `atom`, if there is one.
     func node<A: Atom>(for atom: A) -> Node<A>? {

@@ -10,7 +10,7 @@ extension AtomStore {
     @inlinable
     func typedSet<A: StateAtom>(_ newValue: A.Produced, for atom: A, at location: SourceLocation) {
         let key = atom.key
-        if let found = recentRootNode(type: ObjectIdentifier(A.self), matches: { Node<A>.hasKey(cell: $0, key) }) {
+        if let found = recentNodes.cell(of: A.self, key: key) {
             let slot = NodeBlock.value(in: found, A.self, A.Produced.self)
             let write = beginWrite(to: found, at: location)
             if write.replacesValue {
@@ -28,16 +28,10 @@ extension AtomStore {
     @inlinable
     func typedRead<A: Atom>(_ atom: A) -> A.Produced {
         let key = atom.key
-        if let found = recentRootNode(type: ObjectIdentifier(A.self), matches: { Node<A>.hasKey(cell: $0, key) }) {
+        if let found = recentNodes.cell(of: A.self, key: key) {
             return Node<A>.currentValue(cell: found, in: self)
         }
         return read(atom, in: nil, at: nil)
-    }
-
-    /// The cell of the recent root node of `type` that `matches` (which compares keys), if any.
-    @usableFromInline
-    func recentRootNode(type: ObjectIdentifier, matches: (NodeRef) -> Bool) -> NodeRef? {
-        recentNodes.cell(type: type, matches: matches)
     }
 
     /// Starts a `set` of `node`: a transaction of its own unless one is running (whose cause

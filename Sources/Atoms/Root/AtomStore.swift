@@ -20,7 +20,7 @@ public final class AtomStore {
     var sensitiveOrdinals: [SensitiveKey: Int] = [:]
     var sensitiveCounts: [String: Int] = [:]
     /// The root nodes `lookupNode` found last; a released node leaves at once.
-    @exclusivity(unchecked) var recentNodes = RecentNodes()
+    @usableFromInline @exclusivity(unchecked) var recentNodes = RecentNodes()
     /// The last few released nodes, for atoms that come back. Its accesses are `retire` and
     /// `remove`, which run no other code (a node evicted is dropped by the caller after the
     /// access), and the read `node(for:)`, whose key comparisons run after its copy is made.
