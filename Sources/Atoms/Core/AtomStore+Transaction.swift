@@ -23,12 +23,12 @@ extension AtomStore {
     /// whose deinit destroys the atom's value, and a value's deinit is user code. They are
     /// moved out and dropped after the access to `log` has ended, so that no user code runs
     /// inside it (the proof at ``NodeBase`` relies on that).
-    func beginTransaction(_ operation: CauseOperation, at location: SourceLocation?, node: NodeBase? = nil, label: String? = nil) {
+    func beginTransaction(_ operation: CauseOperation, at location: SourceLocation?, node: NodeBase? = nil, nodeCell: NodeRef? = nil, label: String? = nil) {
         if pendingCommit != nil { settlePendingCommit() }
         if isRecording { pruneCancelledObservers() }
         epoch += 1
         let dropped = log.takeReferenceHoldingLists()
-        log.reset(operation: operation, location: location, node: node, label: label)
+        log.reset(operation: operation, location: location, node: node, nodeCell: nodeCell, label: label)
         transactionDepth = 1
         // Dropped here, after the accesses to `log` have ended.
         if let dropped { Self.drop(dropped) }

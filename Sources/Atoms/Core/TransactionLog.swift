@@ -56,14 +56,28 @@ struct TransactionLog: ~Copyable {
         return taken
     }
 
-    /// Empties the log for a new transaction whose cause has these parts.
-    mutating func reset(operation: CauseOperation, location: SourceLocation?, node: NodeBase?, label: String?) {
+    /// Names the node of `cell` as the cause's, compared by address first: a node taken out
+    /// of its cell only to be compared was retained and released around the call, about 40
+    /// instructions a typed write.
+    @inline(__always)
+    mutating func setCauseNode(cell: NodeRef) {
+        if let named = cause.node, Unmanaged.passUnretained(named).toOpaque() == cell.pointee.node.toOpaque() { return }
+        cause.node = cell.pointee.node.takeUnretainedValue()
+    }
+
+    /// Empties the log for a new transaction whose cause has these parts; the node is given
+    /// as itself or, by a typed write, as its cell (`nodeCell`).
+    mutating func reset(operation: CauseOperation, location: SourceLocation?, node: NodeBase?, nodeCell: NodeRef? = nil, label: String?) {
         cause.operationCode = operation
         // Compared before they are assigned: writes from one call site, over and over, keep
         // the same location, node and label, and each assignment retained the new value and
         // released the old, about 90 instructions a transaction.
         if cause.location != location { cause.location = location }
-        if cause.node !== node { cause.node = node }
+        if let nodeCell {
+            setCauseNode(cell: nodeCell)
+        } else if cause.node !== node {
+            cause.node = node
+        }
         if cause.label != label { cause.label = label }
         changed.removeAll()
         stopped.removeAll()

@@ -44,9 +44,9 @@ extension AtomStore {
         if startsTransaction {
             // Named at once, so that the cause of a run of writes to one atom stays as it is
             // (`TransactionLog.reset`).
-            beginTransaction(.set, at: location, node: cell.pointee.node.takeUnretainedValue())
-        } else {
-            noteCauseNode(cell.pointee.node.takeUnretainedValue())
+            beginTransaction(.set, at: location, nodeCell: cell)
+        } else if log.cause.node == nil {
+            log.cause.node = cell.pointee.node.takeUnretainedValue()
         }
         let replacesValue = cell.pointee.hasValue
         cell.pointee.hasValue = true
