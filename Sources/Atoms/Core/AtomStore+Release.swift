@@ -25,16 +25,30 @@ extension AtomStore {
         if let id = node.cachedInfo?.id, liveIDs[id] == ObjectIdentifier(node) {
             liveIDs[id] = nil
         }
-        for upstream in node.upstream {
-            upstream.downstream.remove(node)
-            recordEdge(upstream, node, added: false)
-            log.releaseCandidates.append(upstream)
+        // By cell: see `removeEdge(from:to:)`. The list is a view of the node's, which
+        // nothing changes before `removeAllUpstream()`.
+        let upstreamNodes = node.upstream
+        var index = 0
+        while index < upstreamNodes.count {
+            removeEdge(from: upstreamNodes.cell(uncheckedAt: index), to: node)
+            index &+= 1
         }
         node.removeAllUpstream()
         node.lateUpstream.removeAll()
         if node.hasEffect {
             log.effectEvents.append((node, .released))
         }
+    }
+
+    // The edges change through the upstream node's cell: a node taken out of its cell to be
+    // passed along was retained and released around each call, about 80 instructions an
+    // edge of kairo's unstable shape. Only the list of release candidates, which holds its
+    // nodes, takes a reference (and the edge events, while commits are observed).
+
+    func removeEdge(from upstream: NodeRef, to node: NodeBase) {
+        upstream.pointee.downstream.remove(node)
+        if isRecording { recordEdge(upstream.pointee.node.takeUnretainedValue(), node, added: false) }
+        log.releaseCandidates.append(upstream.pointee.node.takeUnretainedValue())
     }
 
     func recordEdge(_ upstream: NodeBase, _ downstream: NodeBase, added: Bool) {

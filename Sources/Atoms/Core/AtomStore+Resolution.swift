@@ -314,11 +314,11 @@ extension AtomStore {
         let node = cell.pointee.node.takeUnretainedValue()
         for index in 0..<old.count {
             let upstream = old.cell(uncheckedAt: index)
-            if !new.contains(cell: upstream) { removeEdge(from: upstream.pointee.node.takeUnretainedValue(), to: node) }
+            if !new.contains(cell: upstream) { removeEdge(from: upstream, to: node) }
         }
         for index in 0..<new.count {
             let upstream = new.cell(uncheckedAt: index)
-            if !old.contains(cell: upstream) { addEdge(from: upstream.pointee.node.takeUnretainedValue(), to: node) }
+            if !old.contains(cell: upstream) { addEdge(from: upstream, to: node) }
         }
         // `old` is a view of the list that becomes the spare: not used after.
         install(new, asDependenciesOf: node)
@@ -340,10 +340,10 @@ extension AtomStore {
         }
         let node = cell.pointee.node.takeUnretainedValue()
         for index in 0..<old.count where !kept.contains(old.cell(uncheckedAt: index)) {
-            removeEdge(from: old.cell(uncheckedAt: index).pointee.node.takeUnretainedValue(), to: node)
+            removeEdge(from: old.cell(uncheckedAt: index), to: node)
         }
         for index in 0..<new.count where !previous.contains(new.cell(uncheckedAt: index)) {
-            addEdge(from: new.cell(uncheckedAt: index).pointee.node.takeUnretainedValue(), to: node)
+            addEdge(from: new.cell(uncheckedAt: index), to: node)
         }
         install(new, asDependenciesOf: node)
     }
@@ -351,15 +351,9 @@ extension AtomStore {
     /// The length up to which dependency lists are compared by scanning.
     private static var scannedDependencies: Int { 16 }
 
-    private func removeEdge(from upstream: NodeBase, to node: NodeBase) {
-        upstream.downstream.remove(node)
-        recordEdge(upstream, node, added: false)
-        log.releaseCandidates.append(upstream)
-    }
-
-    private func addEdge(from upstream: NodeBase, to node: NodeBase) {
-        upstream.downstream.insert(node)
-        recordEdge(upstream, node, added: true)
+    private func addEdge(from upstream: NodeRef, to node: NodeBase) {
+        upstream.pointee.downstream.insert(node)
+        if isRecording { recordEdge(upstream.pointee.node.takeUnretainedValue(), node, added: true) }
     }
 }
 
