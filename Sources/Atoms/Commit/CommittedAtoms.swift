@@ -75,12 +75,7 @@ struct CommittedAtomStorage {
     /// Makes room for `minimum` atoms in all.
     mutating func reserveCapacity(_ minimum: Int) {
         guard minimum > capacity else { return }
-        let grown = UnsafeMutablePointer<CommittedAtom>.allocate(capacity: minimum)
-        if let base {
-            grown.moveInitialize(from: base, count: count)
-            base.deallocate()
-        }
-        base = grown
+        base = .regrown(from: base, count: count, capacity: minimum)
         capacity = minimum
     }
 

@@ -56,12 +56,7 @@ struct NodeList: RandomAccessCollection {
 
     mutating func reserveCapacity(_ minimum: Int) {
         guard minimum > capacity else { return }
-        let grown = UnsafeMutablePointer<NodeRef>.allocate(capacity: minimum)
-        if let base {
-            grown.update(from: base, count: count)
-            base.deallocate()
-        }
-        base = grown
+        base = .regrown(from: base, count: count, capacity: minimum)
         capacity = minimum
     }
 

@@ -64,12 +64,7 @@ struct SubscriberQueue: ~Copyable {
 
     private mutating func grow() {
         let larger = Swift.max(8, capacity &* 2)
-        let grown = UnsafeMutablePointer<Subscriber>.allocate(capacity: larger)
-        if let base {
-            grown.moveInitialize(from: base, count: count)
-            base.deallocate()
-        }
-        base = grown
+        base = .regrown(from: base, count: count, capacity: larger)
         capacity = larger
     }
 }
