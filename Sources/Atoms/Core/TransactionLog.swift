@@ -19,7 +19,7 @@ struct TransactionLog: ~Copyable {
     var stopped = NodeList()
     var initialized: ContiguousArray<NodeBase> = []
     var released: ContiguousArray<NodeBase> = []
-    var releaseCandidates: ContiguousArray<NodeBase> = []
+    var releaseCandidates = OwnedReferenceList<NodeBase>()
     var subscribersToNotify = SubscriberQueue()
     var effectEvents: ContiguousArray<(node: NodeBase, event: EffectEvent)> = []
     /// Edge and subscription events, kept only while someone observes commits.
@@ -83,7 +83,7 @@ struct TransactionLog: ~Copyable {
         stopped.removeAll()
         initialized.emptyForReuse()
         released.emptyForReuse()
-        releaseCandidates.emptyForReuse()
+        releaseCandidates.removeAll()
         subscribersToNotify.removeAll()
         effectEvents.emptyForReuse()
         edgeEvents.emptyForReuse()

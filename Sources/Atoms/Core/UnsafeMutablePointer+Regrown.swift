@@ -1,7 +1,7 @@
 extension UnsafeMutablePointer {
     /// New memory for `capacity` elements, holding the first `count` elements moved out of
     /// `base`, whose memory is freed: how the commit's `CommittedAtomStorage` and the
-    /// `SubscriberQueue` grow (`NodeList` keeps its own steps; see there). `count` is at most `capacity`.
+    /// `OwnedReferenceList` grow (`NodeList` keeps its own steps; see there). `count` is at most `capacity`.
     static func regrown(from base: UnsafeMutablePointer?, count: Int, capacity: Int) -> UnsafeMutablePointer {
         let grown = allocate(capacity: capacity)
         if let base {

@@ -1,13 +1,14 @@
 @testable import Atoms
 import Testing
 
-/// The queue of subscribers a transaction tells (`SubscriberQueue`): it hands them out in the
-/// order they were queued, owns exactly one reference to each while it holds it, and the
-/// commit that tells them still calls each once, in order, even when a callback drops the
-/// last outside reference to a subscriber still waiting in the queue.
+/// The lists of owned references a transaction keeps (`OwnedReferenceList`: its queue of
+/// subscribers to tell, its candidates for release): they hand references out in the order
+/// they were appended (or the last first), own exactly one reference to each while they hold
+/// it, and the commit that tells the queued subscribers still calls each once, in order, even
+/// when a callback drops the last outside reference to a subscriber still waiting.
 @MainActor
-@Suite("Subscriber queue")
-struct SubscriberQueueTests {
+@Suite("Owned reference lists")
+struct OwnedReferenceListTests {
     struct Source: StateAtom, Hashable {
         func defaultValue(context: Context) -> Int { 0 }
     }
@@ -63,6 +64,30 @@ struct SubscriberQueueTests {
         let isEmpty = queue.isEmpty
         #expect(second == nil)
         #expect(isEmpty)
+    }
+
+    @Test func popLastHandsOutTheLastReferenceAndReleasesNothingItself() {
+        weak var first: Subscriber?
+        weak var last: Subscriber?
+        var list = OwnedReferenceList<Subscriber>()
+        do {
+            let subscribers = makeSubscribers(9)
+            first = subscribers[0]
+            last = subscribers[8]
+            for subscriber in subscribers { list.append(subscriber) }
+        }
+        var numbers: [Int] = []
+        while let subscriber = list.popLast() {
+            numbers.append(subscriber.number)
+            if subscriber.number == 8 {
+                // Still alive: the reference popped is the one that keeps it.
+                #expect(last != nil)
+            }
+        }
+        let isEmpty = list.isEmpty
+        #expect(numbers == Array((0..<9).reversed()))
+        #expect(isEmpty)
+        #expect(first == nil && last == nil)
     }
 
     @Test func removeAllAndTheQueuesEndReleaseWhatItStillHolds() {
