@@ -67,7 +67,8 @@ extension AtomStore {
     /// ends; until then the node is a release candidate like any new node.
     func makeNode<A: Atom>(for atom: A, key: AtomKey, scope: ScopeState?) -> Node<A> {
         let node: Node<A>
-        if scope == nil, type(of: atom) == A.self, let retired = retiredNodes.node(for: key), retiredNodes.remove(retired) {
+        if scope == nil, let retired = retiredNodes.node(for: key), retired.atomIsValueType || type(of: atom) == A.self,
+           retiredNodes.remove(retired) {
             // A node of `A`'s type is a `Node<A>` (its key holds the type's identity).
             node = unsafeDowncast(retired, to: Node<A>.self)
             node.renew(number: makeNumber(), atom: atom)

@@ -149,14 +149,19 @@ class NodeBase {
     /// root, synchronous, without an effect or `KeepAlive`, and of exactly its static type
     /// (an instance of a subclass of a class atom has traits of its own).
     let isRecyclable: Bool
+    /// Whether the atom's static type is not a class, so that every atom of it has exactly
+    /// that type: a retired node is given back without asking the runtime for the new atom's
+    /// dynamic type (about 50 instructions).
+    let atomIsValueType: Bool
 
     /// - Parameter cell: Uninitialized memory for the cell, at the start of a block from
     ///   ``NodeBlock``, which the node now owns.
     init(
         cell: NodeRef, number: Int, key: AtomKey, scope: ScopeState?, isKeepAlive: Bool, hasEffect: Bool, startsAsyncWork: Bool,
-        followsAsyncStatus: Bool, isExactType: Bool
+        followsAsyncStatus: Bool, isExactType: Bool, atomIsValueType: Bool
     ) {
         self.cell = cell
+        self.atomIsValueType = atomIsValueType
         self.startsAsyncWork = startsAsyncWork
         isRecyclable = isExactType && scope == nil && !hasEffect && !startsAsyncWork && !isKeepAlive
         self.key = key
@@ -344,7 +349,8 @@ final class Node<A: Atom>: NodeBase {
             hasEffect: A.Effect.self != EmptyEffect.self,
             startsAsyncWork: traits.startsAsyncWork,
             followsAsyncStatus: traits.followsAsyncStatus,
-            isExactType: type(of: atom) == A.self
+            isExactType: type(of: atom) == A.self,
+            atomIsValueType: !(A.self is AnyObject.Type)
         )
         if !traits.isGeneric {
             cell.pointee.recomputer = A.self
