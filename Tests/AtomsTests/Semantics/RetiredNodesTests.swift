@@ -202,4 +202,51 @@ struct RetiredNodesTests {
             #expect((0..<count).allSatisfy { node(Numbered(index: $0), in: root) == nil })
         }
     }
+
+    /// A class atom, keyed by its number.
+    // Sendable by its one `let` of a Sendable type: no state changes after `init`, so sharing
+    // an instance across threads shares nothing mutable.
+    class Plain: ValueAtom, Hashable, @unchecked Sendable {
+        let id: Int
+        init(id: Int) { self.id = id }
+        func value(context: Context) -> Int { context.watch(Source()) + id }
+        static func == (left: Plain, right: Plain) -> Bool { left.id == right.id }
+        func hash(into hasher: inout Hasher) { hasher.combine(id) }
+    }
+
+    /// An instance of it that is `KeepAlive`: watched as a `Plain`, it has traits of its own.
+    final class Kept: Plain, KeepAlive, @unchecked Sendable {}
+
+    /// Watches `Plain(id: 1)` while the source is odd: as a `Kept` instance when `kept`.
+    struct SwitchingPlain: ValueAtom, Hashable {
+        let kept: Bool
+        func value(context: Context) -> Int {
+            guard context.watch(Source()) % 2 != 0 else { return 0 }
+            return context.watch(kept ? Kept(id: 1) as Plain : Plain(id: 1))
+        }
+    }
+
+    /// A node retired by an instance of a class atom is not given to an instance of a
+    /// subclass with the same key, whose traits differ (here `KeepAlive`): the subclass's
+    /// atom gets a node of its own, kept alive when nothing watches it.
+    @Test func aRetiredNodeOfAClassAtomIsNotGivenToAnInstanceOfASubclass() throws {
+        let root = AtomRoot()
+        let view = root.context()
+        let writer = root.context()
+        _ = view.watch(SwitchingPlain(kept: false))
+        writer.set(1, for: Source())
+        #expect(view.watch(SwitchingPlain(kept: false)) == 2)
+        writer.set(2, for: Source())
+        let kept = try #require(retired(Plain(id: 1), in: root))
+        view.unwatch(SwitchingPlain(kept: false))
+        #expect(view.watch(SwitchingPlain(kept: true)) == 0)
+        writer.set(3, for: Source())
+        #expect(view.watch(SwitchingPlain(kept: true)) == 4)
+        let fresh = try #require(node(Plain(id: 1), in: root))
+        #expect(fresh !== kept)
+        #expect(fresh.isKeepAlive)
+        writer.set(4, for: Source())
+        // Kept alive: still in the store, not retired.
+        #expect(node(Plain(id: 1), in: root) === fresh)
+    }
 }
