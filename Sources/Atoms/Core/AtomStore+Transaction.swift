@@ -11,7 +11,7 @@ extension AtomStore {
         if transactionDepth > 0 {
             return try body()
         }
-        beginTransaction(operation, at: location, node: node, label: label)
+        beginTransaction(operation, at: location, nodeCell: node?.cell, label: label)
         defer { finishTransaction() }
         return try body()
     }
@@ -23,12 +23,12 @@ extension AtomStore {
     /// whose deinit destroys the atom's value, and a value's deinit is user code. They are
     /// moved out and dropped after the access to `log` has ended, so that no user code runs
     /// inside it (the proof at ``NodeBase`` relies on that).
-    func beginTransaction(_ operation: CauseOperation, at location: SourceLocation?, node: NodeBase? = nil, nodeCell: NodeRef? = nil, label: String? = nil) {
+    func beginTransaction(_ operation: CauseOperation, at location: SourceLocation?, nodeCell: NodeRef? = nil, label: String? = nil) {
         if pendingCommit != nil { settlePendingCommit() }
         if isRecording { pruneCancelledObservers() }
         epoch += 1
         let dropped = log.takeReferenceHoldingLists()
-        log.reset(operation: operation, location: location, node: node, nodeCell: nodeCell, label: label)
+        log.reset(operation: operation, location: location, nodeCell: nodeCell, label: label)
         transactionDepth = 1
         // Dropped here, after the accesses to `log` have ended.
         if let dropped { Self.drop(dropped) }
@@ -42,8 +42,14 @@ extension AtomStore {
 
     /// Names the atom a transaction targets, once the node exists.
     func noteCauseNode(_ node: NodeBase) {
+        noteCauseNode(cell: node.cell)
+    }
+
+    /// Names the node of `cell` as the transaction's target if none is named yet: the node
+    /// is taken out of its cell only to be kept.
+    func noteCauseNode(cell: NodeRef) {
         if log.cause.node == nil {
-            log.cause.node = node
+            log.cause.node = cell.pointee.node.takeUnretainedValue()
         }
     }
 

@@ -34,20 +34,9 @@ struct RecentNodes {
 
     /// The remembered node for `atom`, if there is one.
     func node<A: Atom>(for atom: A) -> Node<A>? {
-        let key = atom.key
-        guard let found = cell(type: ObjectIdentifier(A.self), matches: { Node<A>.hasKey(cell: $0, key) }) else { return nil }
+        guard let found = cell(of: A.self, key: atom.key) else { return nil }
         // A node's key holds its atom's type identity, so a node of `A`'s type is a `Node<A>`.
         return unsafeDowncast(found.pointee.node.takeUnretainedValue(), to: Node<A>.self)
-    }
-
-    /// The cell of the remembered node of `type` that `matches` (which compares keys), for
-    /// callers that compare typed keys themselves.
-    func cell(type: ObjectIdentifier, matches: (NodeRef) -> Bool) -> NodeRef? {
-        if let entry = entries.0, entry.pointee.atomType == type, matches(entry) { return entry }
-        if let entry = entries.1, entry.pointee.atomType == type, matches(entry) { return entry }
-        if let entry = entries.2, entry.pointee.atomType == type, matches(entry) { return entry }
-        if let entry = entries.3, entry.pointee.atomType == type, matches(entry) { return entry }
-        return nil
     }
 
     /// Remembers a root node, in place of the oldest entry.

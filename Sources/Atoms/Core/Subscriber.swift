@@ -36,12 +36,10 @@ final class Subscriber {
         self.name = name?.isEmpty == false ? name : nil
     }
 
-    /// Adds a watched node; returns `false` if it was watched already.
-    @discardableResult
-    func addWatched(_ node: NodeBase) -> Bool {
-        guard watching.insert(node) else { return false }
+    /// Adds a watched node, if it was not watched already.
+    func addWatched(_ node: NodeBase) {
+        guard watching.insert(node) else { return }
         if firstWatchedCell == nil { firstWatchedCell = node.cell }
-        return true
     }
 
     /// Removes a watched node, if it was watched.

@@ -65,9 +65,9 @@ struct TransactionLog: ~Copyable {
         cause.node = cell.pointee.node.takeUnretainedValue()
     }
 
-    /// Empties the log for a new transaction whose cause has these parts; the node is given
-    /// as itself or, by a typed write, as its cell (`nodeCell`).
-    mutating func reset(operation: CauseOperation, location: SourceLocation?, node: NodeBase?, nodeCell: NodeRef? = nil, label: String?) {
+    /// Empties the log for a new transaction whose cause has these parts; the node, if any,
+    /// is given by its cell.
+    mutating func reset(operation: CauseOperation, location: SourceLocation?, nodeCell: NodeRef?, label: String?) {
         cause.operationCode = operation
         // Compared before they are assigned: writes from one call site, over and over, keep
         // the same location, node and label, and each assignment retained the new value and
@@ -75,8 +75,8 @@ struct TransactionLog: ~Copyable {
         if cause.location != location { cause.location = location }
         if let nodeCell {
             setCauseNode(cell: nodeCell)
-        } else if cause.node !== node {
-            cause.node = node
+        } else if cause.node != nil {
+            cause.node = nil
         }
         if cause.label != label { cause.label = label }
         changed.removeAll()

@@ -45,8 +45,8 @@ extension AtomStore {
             // Named at once, so that the cause of a run of writes to one atom stays as it is
             // (`TransactionLog.reset`).
             beginTransaction(.set, at: location, nodeCell: cell)
-        } else if log.cause.node == nil {
-            log.cause.node = cell.pointee.node.takeUnretainedValue()
+        } else {
+            noteCauseNode(cell: cell)
         }
         let replacesValue = cell.pointee.hasValue
         cell.pointee.hasValue = true
