@@ -54,7 +54,7 @@ final class ElementJSONMemo<Element> {
     /// Not optional, since an optional list in code that is not specialised asks the runtime
     /// for its type's metadata at every use; and two fields rather than a pair, which asked
     /// for the pair's metadata and moved it through the runtime's value witnesses at every
-    /// patch, about 480 instructions a commit of the todo workload.
+    /// patch, about 300 instructions a commit of the todo workload (measured).
     @exclusivity(unchecked) private var lastOld: [Element] = []
     @exclusivity(unchecked) private var lastNew: [Element] = []
     @exclusivity(unchecked) private var hasLastPatch = false
