@@ -55,6 +55,18 @@ public protocol Atom<Produced>: Sendable {
     /// one: do not implement it yourself.
     @MainActor
     static func _recompute(cell: UnsafeMutableRawPointer, context: inout AtomTransactionContext) -> Bool
+
+    /// Whether the atom's value is its one dependency's, passed through a function that
+    /// watches nothing else (a modifier's): the engine then recomputes it from that node's
+    /// value without an evaluation (``_produce(fromBase:)``). Only ``ModifiedAtom`` says so;
+    /// do not implement it yourself.
+    static var _followsBase: Bool { get }
+
+    /// The engine's recomputation of an atom that ``_followsBase``, from the value of its
+    /// dependency's node at `base`; `nil` when that node cannot be read in place (the
+    /// evaluation then runs as usual). Do not implement it yourself.
+    @MainActor
+    func _produce(fromBase base: UnsafeMutableRawPointer) -> Produced?
 }
 
 public extension Atom where Self == Key {
@@ -74,4 +86,12 @@ public extension Atom {
 
     @MainActor
     func _adoptOverride(_ value: Produced, context: AtomTransactionContext) -> Produced { value }
+
+    // Inlinable, so that the engine's typed recomputation, specialised for an atom type that
+    // keeps these, drops the shortcut altogether.
+    @inlinable
+    static var _followsBase: Bool { false }
+
+    @inlinable @MainActor
+    func _produce(fromBase base: UnsafeMutableRawPointer) -> Produced? { nil }
 }

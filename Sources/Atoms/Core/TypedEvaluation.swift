@@ -30,6 +30,16 @@ extension Node {
     static func evaluateTyped(_ cell: NodeRef, with context: inout AtomTransactionContext) -> Bool {
         let atom = NodeBlock.atom(in: cell, A.self)
         let slot = NodeBlock.value(in: cell, A.self, A.Produced.self)
+        // A modified atom (`.changes`) recomputed from its base's value: its one dependency
+        // cannot change, so no frame confirms it (about 110 instructions of avoidable's
+        // write). Only once it has a value, its dependency made by a first evaluation.
+        if A._followsBase, cell.pointee.hasValue, cell.pointee.upstream.count == 1, !cell.pointee.isEvaluating,
+           !cell.pointee.isScoped, !context.store.hasOverrides,
+           let newValue = atom.pointee._produce(fromBase: UnsafeMutableRawPointer(cell.pointee.upstream.cell(at: 0))) {
+            let propagates = atom.pointee._shouldPropagate(from: slot.pointee, to: newValue)
+            slot.pointee = newValue
+            return propagates
+        }
         // The context stays the engine's (borrowed here), so this module never copies or
         // destroys it, which it would do through generic value witnesses.
         let propagates = context.runTypedEvaluation(of: cell) { context, hadValue in

@@ -58,6 +58,23 @@ public struct ModifiedAtom<Node: Atom, Modifier: AtomModifier>: Atom where Node.
     public func _shouldPropagate(from oldValue: Modifier.Produced, to newValue: Modifier.Produced) -> Bool {
         modifier.shouldPropagate(from: oldValue, to: newValue)
     }
+
+    /// A modifier sees its base's value and nothing else: it has no context to watch with.
+    @inlinable
+    public static var _followsBase: Bool { true }
+
+    /// The base's value read where its node keeps it, when that node is the base atom's own,
+    /// settled, synchronous and holding a value: what `_produce(context:)` would watch.
+    /// An asynchronous base is left to the evaluation, whose modifier may ask for its status.
+    @inlinable
+    @MainActor
+    public func _produce(fromBase base: UnsafeMutableRawPointer) -> Modifier.Produced? {
+        let cell = base.assumingMemoryBound(to: NodeCell.self)
+        guard cell.pointee.atomType == ObjectIdentifier(Node.self), !cell.pointee.startsAsyncWork,
+              cell.pointee.hasValue, cell.pointee.mark == .clean
+        else { return nil }
+        return modifier._modify(value: NodeBlock.value(in: cell, Node.self, Node.Produced.self).pointee) { nil }
+    }
 }
 
 extension ModifiedAtom: CustomAtomIdentifiable {
