@@ -58,6 +58,12 @@ final class ElementJSONMemo<Element> {
     @exclusivity(unchecked) private var lastOld: [Element] = []
     @exclusivity(unchecked) private var lastNew: [Element] = []
     @exclusivity(unchecked) private var hasLastPatch = false
+    /// The lists a new last patch replaced, until `rememberPatch` drops them.
+    @exclusivity(unchecked) private var droppedOld: [Element] = []
+    @exclusivity(unchecked) private var droppedNew: [Element] = []
+    /// An empty list to assign, made once: an empty list made where the code is not
+    /// specialised asks the runtime for its type's metadata.
+    private let noElements: [Element] = []
     @exclusivity(unchecked) private var lastEdits: [UInt8] = []
 
     init() {
@@ -139,16 +145,21 @@ final class ElementJSONMemo<Element> {
 
     /// Keeps a patch's edits in storage reused from patch to patch.
     func rememberPatch(from old: [Element], to new: [Element], edits: ArraySlice<UInt8>) {
-        // The edits first, then the lists, each swapped in: the lists replaced are dropped
-        // at the end, when every field is this patch's (see the type). Nothing between the
-        // first write and the last swap releases anything but bytes.
+        // The lists replaced are held in two fields while every other field becomes this
+        // patch's, and dropped last (see the type). Fields and plain assignments, where a
+        // `swap` with locals was a call to the generic `swap` in this code that is not
+        // specialised, which asked the runtime for the list type's metadata at each call
+        // (about 650 instructions a commit of the todo workload); `withExtendedLifetime`
+        // on a local did the same.
+        droppedOld = lastOld
+        droppedNew = lastNew
+        lastOld = old
+        lastNew = new
         lastEdits.removeAll(keepingCapacity: true)
         lastEdits.append(contentsOf: edits)
         hasLastPatch = true
-        var droppedOld = old
-        var droppedNew = new
-        swap(&droppedOld, &lastOld)
-        swap(&droppedNew, &lastNew)
+        droppedOld = noElements
+        droppedNew = noElements
     }
 
     /// Whether two arrays are one buffer: the same elements, without comparing any.
