@@ -52,14 +52,16 @@ enum RecordedScalarLane: UInt8 {
         return true
     }
 
-    /// The value the lane wrote last, as a keyframe holds it; `nil` when the general path
-    /// wrote the last value.
-    static func lastValue(in slot: UnsafeMutablePointer<RecordedSlot>) -> JournalValue? {
-        guard slot.pointee.laneIsLast else { return nil }
+    /// Writes the entry of the value the lane wrote last, as a keyframe holds it: the bytes
+    /// of that value as `JournalValue` JSON; returns `false`, writing nothing, when the
+    /// general path wrote the last value.
+    static func writeLastValue(in slot: UnsafeMutablePointer<RecordedSlot>, atom: Int, into entries: inout EncodedValueEntries) -> Bool {
+        guard slot.pointee.laneIsLast else { return false }
         switch slot.pointee.lane {
-        case .none: return nil
-        case .int: return .json(String(slot.pointee.laneValue))
-        case .bool: return .json(slot.pointee.laneValue != 0 ? "true" : "false")
+        case .none: return false
+        case .int: entries.append(atom: atom, integer: slot.pointee.laneValue)
+        case .bool: entries.append(atom: atom, scalar: .bool(slot.pointee.laneValue != 0))
         }
+        return true
     }
 }

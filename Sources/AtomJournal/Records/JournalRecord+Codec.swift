@@ -128,12 +128,10 @@ extension JournalRecord {
         case .step(let step):
             Self.encodeStep(StepDraft(step), into: &writer, base: &base)
         case .keyframe(let keyframe):
-            writer.varint(keyframe.commit)
-            writer.signed(keyframe.time)
-            base = DeltaBase(commit: keyframe.commit, time: keyframe.time)
-            writer.entries(keyframe.atoms)
-            writer.edges(keyframe.edges)
-            writer.subscriptions(keyframe.subscriptions)
+            Self.encodeKeyframe(
+                commit: keyframe.commit, time: keyframe.time, edges: keyframe.edges, subscriptions: keyframe.subscriptions,
+                into: &writer, base: &base
+            ) { $0.entries(keyframe.atoms) }
         case .mark(let mark):
             writer.varint(mark.commit)
             writer.signed(mark.time)
@@ -147,11 +145,26 @@ extension JournalRecord {
 
     /// Appends a step's payload from its draft: the recorder's, filled in place, or one made
     /// from a ``JournalStep``.
+    /// A keyframe's payload, its entries written by `entries`: one layout for a keyframe
+    /// held as a record and for the recorder's, whose entries are encoded in place
+    /// (``JournalWriter/appendKeyframe(commit:time:entries:edges:subscriptions:)``).
+    static func encodeKeyframe(
+        commit: Int, time: Int64, edges: [JournalEdge], subscriptions: [JournalSubscription],
+        into writer: inout ByteWriter, base: inout DeltaBase, entries: (inout ByteWriter) -> Void
+    ) {
+        writer.varint(commit)
+        writer.signed(time)
+        base = DeltaBase(commit: commit, time: time)
+        entries(&writer)
+        writer.edges(edges)
+        writer.subscriptions(subscriptions)
+    }
+
     static func encodeStep(_ step: borrowing StepDraft, into writer: inout ByteWriter, base: inout DeltaBase) {
         let commitDelta = ByteWriter.zigzag(Int64(truncatingIfNeeded: step.commit) &- Int64(truncatingIfNeeded: base.commit))
         let timeDelta = ByteWriter.zigzag(step.time &- base.time)
         base = DeltaBase(commit: step.commit, time: step.time)
-        let code = OperationCode.code(for: step.operation)
+        let code = step.operationCode
         let causeAtom = step.causeAtom.map { UInt64(max(0, $0)) &+ 1 } ?? 0
         let causeLocation = step.causeLocation.map { UInt64(max(0, $0)) &+ 1 } ?? 0
         var flags: UInt8 = 0

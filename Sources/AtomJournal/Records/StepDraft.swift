@@ -8,7 +8,11 @@
 struct StepDraft: ~Copyable {
     var commit = 0
     var time: Int64 = 0
-    var operation = ""
+    private(set) var operation = ""
+    /// The journal's code for `operation` (``OperationCode``), found again only when the
+    /// operation differs from the last step's: the lookup compared the name with each known
+    /// one, about 30 to 100 instructions a step.
+    private(set) var operationCode: UInt8 = 0
     var causeAtom: Int?
     var causeLocation: Int?
     var label: String?
@@ -49,7 +53,10 @@ struct StepDraft: ~Copyable {
     mutating func start(commit: Int, time: Int64, operation: String) {
         self.commit = commit
         self.time = time
-        self.operation = operation
+        if operation != self.operation {
+            self.operation = operation
+            operationCode = OperationCode.code(for: operation)
+        }
         causeAtom = nil
         causeLocation = nil
         label = nil

@@ -275,6 +275,19 @@ public final class JournalWriter {
         try endFrame(frame, stepCommit: step.commit, keyframeCommit: nil)
     }
 
+    /// Appends a keyframe whose value entries the recorder encoded in place: the bytes
+    /// `append(.keyframe(_:))` writes for the same keyframe, without a `JournalValue` (an
+    /// integer's text, parsed back into a number) for each atom.
+    func appendKeyframe(
+        commit: Int, time: Int64, entries: borrowing EncodedValueEntries, edges: [JournalEdge], subscriptions: [JournalSubscription]
+    ) throws(JournalError) {
+        var frame = try beginFrame(type: .keyframe)
+        JournalRecord.encodeKeyframe(
+            commit: commit, time: time, edges: edges, subscriptions: subscriptions, into: &frame.writer, base: &deltaBase
+        ) { $0.entries(entries) }
+        try endFrame(frame, stepCommit: nil, keyframeCommit: commit)
+    }
+
     /// A frame being encoded straight into the buffer, after its header's place; the header is
     /// filled in by `endFrame` once the payload's length is known, so no array is made per
     /// record.
