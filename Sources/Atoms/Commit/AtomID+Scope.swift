@@ -14,6 +14,9 @@ public extension AtomID {
     }
 
     private var scopeSeparator: Range<String.Index>? {
+        // Only an id whose bytes hold " @ " can have the separator; most ids are looked at
+        // here without walking their characters, which cost about 100 instructions each.
+        guard Self.containsSeparatorBytes(rawValue) else { return nil }
         var depth = 0
         var inQuote = false
         var escaped = false
@@ -42,5 +45,14 @@ public extension AtomID {
             index = rawValue.index(after: index)
         }
         return found
+    }
+
+    private static func containsSeparatorBytes(_ text: String) -> Bool {
+        var previous: (UInt8, UInt8) = (0, 0)
+        for byte in text.utf8 {
+            if byte == UInt8(ascii: " "), previous == (UInt8(ascii: " "), UInt8(ascii: "@")) { return true }
+            previous = (previous.1, byte)
+        }
+        return false
     }
 }

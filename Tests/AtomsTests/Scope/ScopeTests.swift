@@ -214,6 +214,11 @@ struct ScopedAtomIDTests {
         #expect(AtomID("SearchAtom(query: \"a @ b\") @ App/Main.swift:3").scopeName == "App/Main.swift:3")
         #expect(AtomID("Family<A @ B>").scopeName == nil)
         #expect(AtomID("CounterAtom").unscoped == "CounterAtom")
+        // Outside ASCII, and without the separator's bytes anywhere.
+        #expect(AtomID("CaféAtom(name: \"é @ ü\") @ Écran").scopeName == "Écran")
+        #expect(AtomID("CaféAtom(name: \"é@ü\")").scopeName == nil)
+        #expect(AtomID("Atom @").scopeName == nil)
+        #expect(AtomID("Atom @ ").scopeName == "")
     }
 }
 
