@@ -129,7 +129,12 @@ class NodeBase {
     /// The value the last commit reported, kept only while commits are observed, so that the
     /// next commit can tell a change from a recompute to an equal value. It is the same value
     /// the node holds between commits (copy-on-write), so it costs no copy.
-    @exclusivity(unchecked) var committedValue: Any?
+    @exclusivity(unchecked) private(set) var committedValue: Any?
+    /// Whether `committedValue` holds a value, asked without copying it: testing the
+    /// optional itself copied the `Any` out and destroyed the copy through the runtime, about
+    /// 210 instructions at every release of an atom (`canRetire`). Set beside each
+    /// assignment, from the value assigned.
+    @exclusivity(unchecked) private(set) var hasBoxedCommittedValue = false
 
     /// The asynchronous work the last evaluation started, for async atoms.
     @exclusivity(unchecked) var asyncRun: AsyncRun?
@@ -220,12 +225,15 @@ class NodeBase {
     /// commit's comparison.
     func keepCommittedValue() {
         committedRevision &+= 1
-        committedValue = recordedValue
+        let value = recordedValue
+        hasBoxedCommittedValue = value != nil
+        committedValue = value
     }
 
     /// Forgets the committed value, when nothing observes commits any more.
     func dropCommittedValue() {
         committedRevision &+= 1
+        hasBoxedCommittedValue = false
         committedValue = nil
     }
 
@@ -255,7 +263,10 @@ class NodeBase {
     func commitBoxedChange(kind: AtomKind) -> Bool {
         let value = recordedValue
         committedRevision &+= 1
-        defer { committedValue = value }
+        defer {
+            hasBoxedCommittedValue = value != nil
+            committedValue = value
+        }
         return ValueChangeRule.differs(committedValue, value, kind: kind)
     }
 
@@ -312,6 +323,11 @@ final class Node<A: Atom>: NodeBase {
     /// recomputed atom). Initialized exactly while `hasValue` is true; in the node's block,
     /// which the base frees.
     @usableFromInline let slot: UnsafeMutablePointer<A.Produced>
+    /// Whether destroying a value is nothing at all (an `Int`, a `Bool`, a struct of them):
+    /// a retired node then forgets its value without `deinitialize`, which asked the runtime
+    /// for the type's metadata and called its destroy witness, about 100 instructions a
+    /// release in code that is not specialised. Found once, when the node is made.
+    private let valueIsTrivial: Bool
     /// The atom's effect, boxed: an `A.Effect?` field made every release of a node (its
     /// deinit, compiled once for every atom type) ask the runtime for the metadata of
     /// `Optional<A.Effect>` to destroy it, where an optional reference is released as is.
@@ -340,6 +356,7 @@ final class Node<A: Atom>: NodeBase {
         let cell = NodeBlock.allocate(A.self, A.Produced.self)
         NodeBlock.atom(in: cell, A.self).initialize(to: atom)
         slot = NodeBlock.value(in: cell, A.self, A.Produced.self)
+        valueIsTrivial = _isPOD(A.Produced.self)
         super.init(
             cell: cell,
             number: number,
@@ -410,7 +427,7 @@ final class Node<A: Atom>: NodeBase {
     override func forgetValue() {
         // Not `value = nil`: an `A.Produced?` costs a metadata lookup in unspecialised code.
         if hasValue {
-            slot.deinitialize(count: 1)
+            if !valueIsTrivial { slot.deinitialize(count: 1) }
             hasValue = false
         }
     }

@@ -59,17 +59,9 @@ extension NodeBase {
     /// Whether the node, released, has nothing but its value to forget before it is used
     /// again (see ``RetiredNodes``).
     var canRetire: Bool {
-        isRecyclable && !isKeepAlive && committedAddress == nil && hasNoCommittedValue && asyncRun == nil
+        isRecyclable && !isKeepAlive && committedAddress == nil && !hasBoxedCommittedValue && asyncRun == nil
             && lateUpstream.isEmpty && cell.pointee.upstream.isEmpty && cell.pointee.downstream.isEmpty
             && cell.pointee.subscribers.isEmpty
-    }
-
-    /// Whether the general path's committed value is unset, asked without copying it: `==
-    /// nil` copied the `Any?` and destroyed the copy through the runtime's value witnesses,
-    /// about 150 instructions a released node.
-    private var hasNoCommittedValue: Bool {
-        if case .none = committedValue { return true }
-        return false
     }
 
     /// Starts the node over as a new one, numbered `number` (see ``NodeCell/renew(number:)``),
