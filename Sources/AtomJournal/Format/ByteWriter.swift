@@ -73,6 +73,24 @@ struct ByteWriter {
         }
     }
 
+    /// Appends what `body` writes through the pointer it is given, which it advances past
+    /// the bytes it wrote, at most `bound` of them: one room check and one count for all.
+    @inline(__always)
+    mutating func appendRaw(bound: Int, _ body: (inout UnsafeMutablePointer<UInt8>) -> Void) {
+        bytes.append(addingCapacity: bound) { span in
+            span.withUnsafeMutableBufferPointer { buffer, initialized in
+                guard let base = buffer.baseAddress else { return }
+                let start = base + initialized
+                var at = start
+                body(&at)
+                // `body` stays within `bound` bytes (its caller's promise), which the span
+                // has room for; checked in debug builds, where the tests run.
+                assert(start.distance(to: at) <= bound, "wrote past the bound of appendRaw")
+                initialized += start.distance(to: at)
+            }
+        }
+    }
+
     mutating func data(_ value: [UInt8]) {
         varint(value.count)
         bytes.append(contentsOf: value)

@@ -22,6 +22,35 @@ enum RawVarint {
         }
     }
 
+    /// The bytes of `ByteWriter.varint(_:)` of an `Int`: a negative one as 0.
+    @inline(__always)
+    static func store(_ value: Int, at: inout UnsafeMutablePointer<UInt8>) {
+        store(UInt64(max(0, value)), at: &at)
+    }
+
+    @inline(__always)
+    static func storeByte(_ byte: UInt8, at: inout UnsafeMutablePointer<UInt8>) {
+        at.pointee = byte
+        at += 1
+    }
+
+    /// The bytes, as they are.
+    @inline(__always)
+    static func storeBytes(_ bytes: UnsafeRawBufferPointer, at: inout UnsafeMutablePointer<UInt8>) {
+        guard let source = bytes.baseAddress, !bytes.isEmpty else { return }
+        UnsafeMutableRawPointer(at).copyMemory(from: source, byteCount: bytes.count)
+        at += bytes.count
+    }
+
+    /// The bytes of `ByteWriter.string(_:)`: the UTF-8 length, then the UTF-8.
+    static func storeString(_ string: String, at: inout UnsafeMutablePointer<UInt8>) {
+        var string = string
+        string.withUTF8 { utf8 in
+            store(utf8.count, at: &at)
+            storeBytes(UnsafeRawBufferPointer(utf8), at: &at)
+        }
+    }
+
     private static func storeLong(_ varint: UInt64, at: inout UnsafeMutablePointer<UInt8>) {
         var rest = varint
         while rest >= 0x80 {

@@ -176,56 +176,80 @@ extension JournalRecord {
         if !step.edgesRemoved.isEmpty { flags |= StepSection.edgesRemoved }
         if !step.subscriptionsAdded.isEmpty { flags |= StepSection.subscriptionsAdded }
         if !step.subscriptionsRemoved.isEmpty { flags |= StepSection.subscriptionsRemoved }
-        // The six fields in one append when the operation is one of the coded ones: field by
-        // field, each byte paid the array's checks, about 150 instructions a step.
-        let inOneAppend = code != 0 && withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 4 * RawVarint.maximumSize + 2) { head in
-            guard let start = head.baseAddress else { return false }
-            var at = start
+        // The whole payload in one append, written through a pointer into room for the most
+        // it can take (`stepPayloadBound`): section by section, each append paid the array's
+        // checks, about 90 instructions a step of values alone.
+        writer.appendRaw(bound: stepPayloadBound(step)) { at in
             RawVarint.store(commitDelta, at: &at)
             RawVarint.store(timeDelta, at: &at)
-            at.pointee = code
-            at += 1
+            RawVarint.storeByte(code, at: &at)
+            if code == 0 { RawVarint.storeString(step.operation, at: &at) }
             RawVarint.store(causeAtom, at: &at)
             RawVarint.store(causeLocation, at: &at)
-            at.pointee = flags
-            at += 1
-            writer.bytes.append(contentsOf: UnsafeBufferPointer(start: start, count: start.distance(to: at)))
-            return true
+            RawVarint.storeByte(flags, at: &at)
+            if let label = step.label { RawVarint.storeString(label, at: &at) }
+            if !step.initialized.isEmpty { storeEntries(step.initialized, at: &at) }
+            if !step.updated.isEmpty { storeEntries(step.updated, at: &at) }
+            if !step.released.isEmpty {
+                RawVarint.store(step.released.count, at: &at)
+                for number in step.released { RawVarint.store(number, at: &at) }
+            }
+            if !step.edgesAdded.isEmpty { storeEdges(step.edgesAdded, at: &at) }
+            if !step.edgesRemoved.isEmpty { storeEdges(step.edgesRemoved, at: &at) }
+            if !step.subscriptionsAdded.isEmpty { storeSubscriptions(step.subscriptionsAdded, at: &at) }
+            if !step.subscriptionsRemoved.isEmpty { storeSubscriptions(step.subscriptionsRemoved, at: &at) }
+            // Format 1.2: extensions after the sections, which 1.0 and 1.1 readers ignore.
+            if !step.recomputed.isEmpty {
+                // The body's length first, counted rather than built apart: no array per step.
+                let numbers = step.recomputed.reduce(ByteWriter.varintSize(step.recomputed.count)) { $0 + ByteWriter.varintSize($1) }
+                RawVarint.storeByte(StepExtension.recomputed, at: &at)
+                RawVarint.store(numbers, at: &at)
+                RawVarint.store(step.recomputed.count, at: &at)
+                for number in step.recomputed { RawVarint.store(number, at: &at) }
+            }
+            if !step.patches.isEmpty {
+                RawVarint.storeByte(StepExtension.patched, at: &at)
+                RawVarint.store(step.patches.bodySize, at: &at)
+                RawVarint.store(step.patches.count, at: &at)
+                step.patches.body.bytes.withUnsafeBytes { RawVarint.storeBytes($0, at: &at) }
+            }
         }
-        if !inOneAppend {
-            writer.varint(commitDelta)
-            writer.varint(timeDelta)
-            writer.u8(code)
-            if code == 0 { writer.string(step.operation) }
-            writer.varint(causeAtom)
-            writer.varint(causeLocation)
-            writer.u8(flags)
+    }
+
+    /// The most bytes `encodeStep` can write for `step`: each varint at its longest, ten
+    /// bytes, and every list's count whether or not the list is written.
+    private static func stepPayloadBound(_ step: borrowing StepDraft) -> Int {
+        let varint = RawVarint.maximumSize
+        var bound = 4 * varint + 2
+        if step.operationCode == 0 { bound += varint + step.operation.utf8.count }
+        if let label = step.label { bound += varint + label.utf8.count }
+        bound += 2 * varint + step.initialized.bytes.count + step.updated.bytes.count
+        bound += varint * (1 + step.released.count)
+        let pairs = step.edgesAdded.count + step.edgesRemoved.count + step.subscriptionsAdded.count + step.subscriptionsRemoved.count
+        bound += varint * (4 + 2 * pairs)
+        bound += 1 + varint * (2 + step.recomputed.count)
+        bound += 1 + 2 * varint + step.patches.body.bytes.count
+        return bound
+    }
+
+    private static func storeEntries(_ entries: borrowing EncodedValueEntries, at: inout UnsafeMutablePointer<UInt8>) {
+        RawVarint.store(entries.count, at: &at)
+        entries.bytes.withUnsafeBytes { RawVarint.storeBytes($0, at: &at) }
+    }
+
+    private static func storeEdges(_ edges: [JournalEdge], at: inout UnsafeMutablePointer<UInt8>) {
+        RawVarint.store(edges.count, at: &at)
+        for edge in edges {
+            RawVarint.store(edge.upstream, at: &at)
+            RawVarint.store(edge.downstream, at: &at)
         }
-        if let label = step.label { writer.string(label) }
-        if !step.initialized.isEmpty { writer.entries(step.initialized) }
-        if !step.updated.isEmpty { writer.entries(step.updated) }
-        if !step.released.isEmpty {
-            writer.varint(step.released.count)
-            step.released.forEach { writer.varint($0) }
-        }
-        if !step.edgesAdded.isEmpty { writer.edges(step.edgesAdded) }
-        if !step.edgesRemoved.isEmpty { writer.edges(step.edgesRemoved) }
-        if !step.subscriptionsAdded.isEmpty { writer.subscriptions(step.subscriptionsAdded) }
-        if !step.subscriptionsRemoved.isEmpty { writer.subscriptions(step.subscriptionsRemoved) }
-        // Format 1.2: extensions after the sections, which 1.0 and 1.1 readers ignore.
-        if !step.recomputed.isEmpty {
-            // The body's length first, counted rather than built apart: no array per step.
-            let numbers = step.recomputed.reduce(ByteWriter.varintSize(step.recomputed.count)) { $0 + ByteWriter.varintSize($1) }
-            writer.u8(StepExtension.recomputed)
-            writer.varint(numbers)
-            writer.varint(step.recomputed.count)
-            step.recomputed.forEach { writer.varint($0) }
-        }
-        if !step.patches.isEmpty {
-            writer.u8(StepExtension.patched)
-            writer.varint(step.patches.bodySize)
-            writer.varint(step.patches.count)
-            writer.bytes.append(contentsOf: step.patches.body.bytes)
+    }
+
+    private static func storeSubscriptions(_ subscriptions: [JournalSubscription], at: inout UnsafeMutablePointer<UInt8>) {
+        RawVarint.store(subscriptions.count, at: &at)
+        for subscription in subscriptions {
+            RawVarint.store(subscription.atom, at: &at)
+            RawVarint.store(subscription.subscriber, at: &at)
         }
     }
 
