@@ -36,9 +36,18 @@ struct ByteWriter {
     /// is written: one append, where a field at a time paid the array's checks three times,
     /// about 300 instructions a frame.
     mutating func frameHeader(type: UInt8, sequence: UInt64) {
-        // 17 bytes: 8 zeros, the type, then the sequence in little-endian order.
-        let header: (UInt64, UInt64, UInt8) = (0, (UInt64(type) | sequence << 8).littleEndian, UInt8(truncatingIfNeeded: sequence >> 56))
-        withUnsafeBytes(of: header) { bytes.append(contentsOf: $0) }
+        appendRaw(bound: JournalFormat.frameHeaderSize) { Self.storeFrameHeader(type: type, sequence: sequence, at: &$0) }
+    }
+
+    /// A frame's header at `at`: 17 bytes, 8 zeros (the length and checksum, filled in when
+    /// the payload is known), the type, then the sequence number in little-endian order.
+    @inline(__always)
+    static func storeFrameHeader(type: UInt8, sequence: UInt64, at: inout UnsafeMutablePointer<UInt8>) {
+        let raw = UnsafeMutableRawPointer(at)
+        raw.storeBytes(of: UInt64(0), as: UInt64.self)
+        raw.storeBytes(of: (UInt64(type) | sequence << 8).littleEndian, toByteOffset: 8, as: UInt64.self)
+        raw.storeBytes(of: UInt8(truncatingIfNeeded: sequence >> 56), toByteOffset: 16, as: UInt8.self)
+        at += JournalFormat.frameHeaderSize
     }
 
     mutating func varint(_ value: UInt64) {

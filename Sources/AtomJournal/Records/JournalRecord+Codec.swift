@@ -160,7 +160,11 @@ extension JournalRecord {
         writer.subscriptions(subscriptions)
     }
 
-    static func encodeStep(_ step: borrowing StepDraft, into writer: inout ByteWriter, base: inout DeltaBase) {
+    /// Appends the payload of `step`, after the header of its frame when `frameSequence` is
+    /// given (``ByteWriter/frameHeader(type:sequence:)``'s bytes, in the same append).
+    static func encodeStep(
+        _ step: borrowing StepDraft, into writer: inout ByteWriter, base: inout DeltaBase, frameSequence: UInt64? = nil
+    ) {
         let commitDelta = ByteWriter.zigzag(Int64(truncatingIfNeeded: step.commit) &- Int64(truncatingIfNeeded: base.commit))
         let timeDelta = ByteWriter.zigzag(step.time &- base.time)
         base = DeltaBase(commit: step.commit, time: step.time)
@@ -179,7 +183,9 @@ extension JournalRecord {
         // The whole payload in one append, written through a pointer into room for the most
         // it can take (`stepPayloadBound`): section by section, each append paid the array's
         // checks, about 90 instructions a step of values alone.
-        writer.appendRaw(bound: stepPayloadBound(step)) { at in
+        let headerSize = frameSequence == nil ? 0 : JournalFormat.frameHeaderSize
+        writer.appendRaw(bound: headerSize + stepPayloadBound(step)) { at in
+            if let frameSequence { ByteWriter.storeFrameHeader(type: RecordType.step.rawValue, sequence: frameSequence, at: &at) }
             RawVarint.store(commitDelta, at: &at)
             RawVarint.store(timeDelta, at: &at)
             RawVarint.storeByte(code, at: &at)
