@@ -38,8 +38,15 @@ enum RecordedScalarLane: UInt8 {
         case .none:
             return false
         case .int:
-            guard let address = atom.committedAddress(of: Int.self) else { return false }
-            let value = address.load(as: Int.self)
+            // The lane is `.int` only for an atom whose values are `Int`s, so a word the
+            // store compared is one.
+            let value: Int
+            if let word = atom.committedWord {
+                value = Int(truncatingIfNeeded: word)
+            } else {
+                guard let address = atom.committedAddress(of: Int.self) else { return false }
+                value = address.load(as: Int.self)
+            }
             entries.append(atom: number, integer: value)
             slot.pointee.laneValue = value
         case .bool:

@@ -16,11 +16,34 @@ public struct CommittedAtom {
     @usableFromInline let cell: NodeRef
     /// The node's committed revision when the commit was made.
     @usableFromInline let revision: Int
+    /// The committed value's bits, when the store compared it as one 8-byte word (see
+    /// ``committedWord``); meaningful only with `hasWord`.
+    @usableFromInline let word: UInt64
+    @usableFromInline let hasWord: Bool
 
     init(_ cell: NodeRef) {
         self.cell = cell
         revision = cell.pointee.committed.revision
+        word = 0
+        hasWord = false
     }
+
+    /// An atom whose committed value the store compared, and copied, as the 8-byte `word`.
+    init(_ cell: NodeRef, word: UInt64) {
+        self.cell = cell
+        revision = cell.pointee.committed.revision
+        self.word = word
+        hasWord = true
+    }
+
+    /// The bits of the value the commit gave the atom, when the store compared them as one
+    /// 8-byte word (an `Int`, a `UInt`, the other 8-byte integers): taken during the
+    /// commit, so they are the commit's value whatever commits came after, and reading them
+    /// asks nothing of the store. `nil` for any other value, and for the first commit of an
+    /// atom (the store finds how to compare a type at its first comparison). A recorder that
+    /// knows the atom's values are `Int`s reads its values from here.
+    @inlinable
+    public var committedWord: UInt64? { hasWord ? word : nil }
 
     /// The node, for what the cell does not hold.
     var node: NodeBase { cell.pointee.node.takeUnretainedValue() }

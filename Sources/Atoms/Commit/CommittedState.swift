@@ -33,6 +33,14 @@ extension AtomStore {
     /// `commitChange()`, which, at its first comparison, tells the cell whether the value is one.
     @inline(__always)
     func commitChange(of cell: NodeRef) -> Bool {
+        var word: UInt64?
+        return commitChange(of: cell, word: &word)
+    }
+
+    /// `commitChange(of:)`, giving the value's bits in `word` when it was compared as one
+    /// 8-byte word (``CommittedAtom/committedWord``).
+    @inline(__always)
+    func commitChange(of cell: NodeRef, word: inout UInt64?) -> Bool {
         let width = cell.pointee.committed.bitWidth
         if width > 0, cell.pointee.hasValue, let committed = cell.pointee.committed.address,
            let value = cell.pointee.committed.valueAddress {
@@ -43,6 +51,7 @@ extension AtomStore {
                 let bits = value.load(as: UInt64.self)
                 differs = committed.load(as: UInt64.self) != bits
                 committed.storeBytes(of: bits, as: UInt64.self)
+                word = bits
             } else {
                 differs = !TypedEquality.bitsEqual(committed, value, width: width)
                 TypedEquality.copyBits(from: value, to: committed, width: width)

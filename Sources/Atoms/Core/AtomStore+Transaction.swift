@@ -204,8 +204,15 @@ extension AtomStore {
                 index += 1
                 guard cell.pointee.initializedEpoch != epoch, cell.pointee.isAlive else { continue }
                 if !cell.pointee.hasInfo { ensureInfo(cell.pointee.node.takeUnretainedValue()) }
-                if commitChange(of: cell) {
-                    record.updated.append(CommittedAtom(cell))
+                var word: UInt64?
+                if commitChange(of: cell, word: &word) {
+                    // With the bits when they were compared as a word: a recorder writes an
+                    // `Int` from them without asking the cell for the value again.
+                    if let word {
+                        record.updated.append(CommittedAtom(cell, word: word))
+                    } else {
+                        record.updated.append(CommittedAtom(cell))
+                    }
                 } else {
                     record.recomputed.append(CommittedAtom(cell))
                 }

@@ -60,4 +60,37 @@ struct CommittedValueAccessTests {
         // The change set's `value` is the value of its own commit, whatever came after.
         #expect(keptChanges.compactMap { $0.value as? Int } == [0, 1, 2])
     }
+    struct Ratio: StateAtom, Hashable {
+        func defaultValue(context: Context) -> Double { 0.5 }
+    }
+
+    @Test("An integer compared as a word comes with its bits, which stay the commit's after later commits")
+    func aWordComparedValueCarriesItsBits() {
+        let root = AtomRoot()
+        var words: [String: [UInt64?]] = [:]
+        var kept: [(id: String, atom: CommittedAtom)] = []
+        let observation = root.store.observeCommits { commit in
+            for atom in commit.updatedAtoms {
+                let id = commit.info(of: atom).id.rawValue
+                words[id, default: []].append(atom.committedWord)
+                kept.append((id, atom))
+            }
+        }
+        let context = root.context()
+        _ = context.watch(Label())
+        _ = context.watch(Ratio())
+        for value in 1...3 {
+            context.set(value, for: Counter())
+            context.set(Double(value) / 4, for: Ratio())
+        }
+        observation.cancel()
+        // The store finds how to compare a type at its first comparison: from then on an
+        // `Int` changes with its bits; a `Double` (whose `==` is not its bits', NaN and -0)
+        // and a `String` never.
+        #expect(words["Counter"] == [nil, UInt64(2), UInt64(3)])
+        #expect(words["Ratio"] == [nil, nil, nil])
+        #expect(words["Label"]?.allSatisfy { $0 == nil } == true)
+        // Taken at the commit: the first counter commit with a word still says 2.
+        #expect(kept.first { $0.id == "Counter" && $0.atom.committedWord != nil }?.atom.committedWord == 2)
+    }
 }
