@@ -189,6 +189,19 @@ public final class JournalRecorder {
                 write(atom, slot: slot, into: &step.initialized, patches: &step.patches)
             }
         }
+        try fillUpdated(&step, from: commit)
+        if let number = commit.causeAtomNumber, atoms.contains(number) {
+            step.causeAtom = number
+        }
+        if hasMore {
+            try fillStructure(&step, from: commit)
+        }
+    }
+
+    /// The values a commit updated, most of a step's work: a function of its own, so that
+    /// its loop is compiled apart from the rest of `fill`, whose size left it short of
+    /// registers (each value reloaded the step's entries from the stack).
+    private func fillUpdated(_ step: inout StepDraft, from commit: AtomCommit) throws(JournalError) {
         for atom in commit.updatedAtoms {
             let slot: UnsafeMutablePointer<RecordedSlot>
             if let kept = atom.observerState(token: observerToken) {
@@ -199,12 +212,6 @@ public final class JournalRecorder {
                 slot = found
             }
             write(atom, slot: slot, into: &step.updated, patches: &step.patches)
-        }
-        if let number = commit.causeAtomNumber, atoms.contains(number) {
-            step.causeAtom = number
-        }
-        if hasMore {
-            try fillStructure(&step, from: commit)
         }
     }
 
