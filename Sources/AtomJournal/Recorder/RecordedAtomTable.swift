@@ -75,7 +75,7 @@ final class RecordedAtomTable {
             pageCounts[pageIndex] += 1
             count += 1
         }
-        slot.pointee = RecordedSlot(atom: atom, lane: lane)
+        slot.pointee = RecordedSlot(atom: atom, lane: lane, number: number)
     }
 
     /// Removes the atom under `number`; returns whether there was one.
@@ -119,11 +119,20 @@ struct RecordedSlot {
     var laneIsLast = false
     /// The last value the lane wrote: an `Int`, or a `Bool` as 0 or 1.
     var laneValue = 0
+    /// How each entry the `Int` lane writes begins, made once: the atom's number as a varint
+    /// and the integer tag, in the low `integerHeadCount` bytes (little-endian); a count of 0
+    /// when they take more than four bytes, and the entry is then made whole each time.
+    var integerHead: UInt32 = 0
+    var integerHeadCount: UInt8 = 0
 
     init() {}
 
-    init(atom: RecordedAtom, lane: RecordedScalarLane) {
+    init(atom: RecordedAtom, lane: RecordedScalarLane, number: Int) {
         self.atom = atom
         self.lane = lane
+        if lane == .int, let head = EntryBytes.integerEntryHead(atom: number) {
+            integerHead = head.bytes
+            integerHeadCount = head.count
+        }
     }
 }

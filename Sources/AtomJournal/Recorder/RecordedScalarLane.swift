@@ -47,7 +47,12 @@ enum RecordedScalarLane: UInt8 {
                 guard let address = atom.committedAddress(of: Int.self) else { return false }
                 value = address.load(as: Int.self)
             }
-            entries.append(atom: number, integer: value)
+            let headCount = slot.pointee.integerHeadCount
+            if headCount != 0 {
+                entries.append(integerHead: slot.pointee.integerHead, headCount: headCount, value: value)
+            } else {
+                entries.append(atom: number, integer: value)
+            }
             slot.pointee.laneValue = value
         case .bool:
             guard let address = atom.committedAddress(of: Bool.self) else { return false }

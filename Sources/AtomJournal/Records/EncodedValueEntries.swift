@@ -40,6 +40,13 @@ struct EncodedValueEntries: ~Copyable {
     }
 
     /// Appends an entry for a value that is at hand as a `JournalValue`.
+    /// Appends an integer entry whose start was made once (``EntryBytes/integerEntryHead(atom:)``).
+    @inline(__always)
+    mutating func append(integerHead head: UInt32, headCount: UInt8, value: Int) {
+        count &+= 1
+        bytes.appendIntegerEntry(head: head, headCount: headCount, value)
+    }
+
     mutating func append(atom: Int, value: JournalValue) {
         count += 1
         scratch.bytes.removeAll(keepingCapacity: true)

@@ -55,6 +55,38 @@ struct EntryBytes: ~Copyable {
         count = base.distance(to: at)
     }
 
+    /// The start of an integer entry for atom `atom` (its number as a varint, then the
+    /// integer tag) as the low bytes of a little-endian word, and how many there are; `nil`
+    /// when they take more than four bytes (an atom number of 2^21 or more).
+    static func integerEntryHead(atom: Int) -> (bytes: UInt32, count: UInt8)? {
+        guard atom >= 0, atom < 1 << 21 else { return nil }
+        var head: UInt32 = 0
+        var count: UInt8 = 0
+        withUnsafeMutableBytes(of: &head) { word in
+            guard let start = word.baseAddress?.assumingMemoryBound(to: UInt8.self) else { return }
+            var at = start
+            RawVarint.store(UInt64(atom), at: &at)
+            at.pointee = ValueTag.integer
+            at += 1
+            count = UInt8(start.distance(to: at))
+        }
+        return (UInt32(littleEndian: head), count)
+    }
+
+    /// Appends an integer entry whose start `integerEntryHead(atom:)` made: the bytes of
+    /// `appendIntegerEntry(atom:_:)`, the start stored as one word.
+    @inline(__always)
+    mutating func appendIntegerEntry(head: UInt32, headCount: UInt8, _ value: Int) {
+        reserve(Self.maximumIntegerEntrySize)
+        var at = base + count
+        // The whole word fits: the room reserved is more than four bytes, and the bytes past
+        // the head are overwritten by the value or lie past the new count.
+        UnsafeMutableRawPointer(at).storeBytes(of: head.littleEndian, as: UInt32.self)
+        at += Int(headCount)
+        RawVarint.store(ByteWriter.zigzag(Int64(value)), at: &at)
+        count = base.distance(to: at)
+    }
+
     /// Calls `body` with the bytes.
     func withUnsafeBytes<Result>(_ body: (UnsafeRawBufferPointer) -> Result) -> Result {
         body(UnsafeRawBufferPointer(start: base, count: count))

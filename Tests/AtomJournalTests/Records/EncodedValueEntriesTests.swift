@@ -19,6 +19,24 @@ import Testing
         #expect(Self.bytes(of: fast) == Self.bytes(of: general))
     }
 
+    /// The start made once per atom (`EntryBytes.integerEntryHead`) and stored as a word gives
+    /// the same entries; atoms whose start takes more than four bytes have none.
+    @Test(arguments: atoms + [(1 << 21) - 1, 1 << 21])
+    func anIntegerEntryFromItsHeadIsTheGeneralEntry(atom: Int) {
+        guard let head = EntryBytes.integerEntryHead(atom: atom) else {
+            #expect(atom >= 1 << 21)
+            return
+        }
+        var fast = EncodedValueEntries()
+        var general = EncodedValueEntries()
+        for value in Self.values {
+            fast.append(integerHead: head.bytes, headCount: head.count, value: value)
+            general.append(atom: atom, value: .json(String(value)))
+        }
+        #expect(fast.count == general.count)
+        #expect(Self.bytes(of: fast) == Self.bytes(of: general))
+    }
+
     /// Emptied for the next step, the list keeps its memory and holds only what follows, also
     /// past the memory it had (the first entries grow it from 64 bytes).
     @Test func anEmptiedListHoldsOnlyTheNextEntries() {
