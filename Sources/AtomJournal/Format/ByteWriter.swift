@@ -93,8 +93,10 @@ struct ByteWriter {
                 var at = start
                 body(&at)
                 // `body` stays within `bound` bytes (its caller's promise), which the span
-                // has room for; checked in debug builds, where the tests run.
-                assert(start.distance(to: at) <= bound, "wrote past the bound of appendRaw")
+                // has room for. Checked in every build, one compare an append: a caller whose
+                // bound fell behind its writes (a step section added to one and not the
+                // other) must stop here, not go on over memory it does not own.
+                precondition(start.distance(to: at) <= bound, "AtomJournal: a record was written past the room reserved for it")
                 initialized += start.distance(to: at)
             }
         }

@@ -58,12 +58,6 @@ final class ElementJSONMemo<Element> {
     @exclusivity(unchecked) private var lastOld: [Element] = []
     @exclusivity(unchecked) private var lastNew: [Element] = []
     @exclusivity(unchecked) private var hasLastPatch = false
-    /// The lists a new last patch replaced, until `rememberPatch` drops them.
-    @exclusivity(unchecked) private var droppedOld: [Element] = []
-    @exclusivity(unchecked) private var droppedNew: [Element] = []
-    /// An empty list to assign, made once: an empty list made where the code is not
-    /// specialised asks the runtime for its type's metadata.
-    private let noElements: [Element] = []
     @exclusivity(unchecked) private var lastEdits: [UInt8] = []
 
     init() {
@@ -145,21 +139,28 @@ final class ElementJSONMemo<Element> {
 
     /// Keeps a patch's edits in storage reused from patch to patch.
     func rememberPatch(from old: [Element], to new: [Element], edits: ArraySlice<UInt8>) {
-        // The lists replaced are held in two fields while every other field becomes this
-        // patch's, and dropped last (see the type). Fields and plain assignments, where a
-        // `swap` with locals was a call to the generic `swap` in this code that is not
-        // specialised, which asked the runtime for the list type's metadata at each call
-        // (about 650 instructions a commit of the todo workload); `withExtendedLifetime`
-        // on a local did the same.
-        droppedOld = lastOld
-        droppedNew = lastNew
+        // The lists replaced are taken into locals and dropped last, by `drop`, once every
+        // field is this patch's (see the type): a deinit that re-enters, at any depth, finds
+        // the memo whole. Plain assignments and a call, where a `swap` with the locals was a
+        // call to the generic `swap` in this code that is not specialised, which asked the
+        // runtime for the list type's metadata at each call (about 650 instructions a commit
+        // of the todo workload); `withExtendedLifetime` on a local did the same.
+        let droppedOld = lastOld
+        let droppedNew = lastNew
         lastOld = old
         lastNew = new
         lastEdits.removeAll(keepingCapacity: true)
         lastEdits.append(contentsOf: edits)
         hasLastPatch = true
-        droppedOld = noElements
-        droppedNew = noElements
+        Self.drop(droppedOld, droppedNew)
+    }
+
+    /// Ends the lists' lifetime here, after the caller's last access to the fields: as the
+    /// last use of the locals, the call keeps them alive up to it.
+    @inline(never)
+    private static func drop(_ old: consuming [Element], _ new: consuming [Element]) {
+        _ = consume old
+        _ = consume new
     }
 
     /// Whether two arrays are one buffer: the same elements, without comparing any.

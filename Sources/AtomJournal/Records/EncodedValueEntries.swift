@@ -39,7 +39,6 @@ struct EncodedValueEntries: ~Copyable {
         bytes.appendIntegerEntry(atom: atom, value)
     }
 
-    /// Appends an entry for a value that is at hand as a `JournalValue`.
     /// Appends an integer entry whose start was made once (``EntryBytes/integerEntryHead(atom:)``).
     @inline(__always)
     mutating func append(integerHead head: UInt32, headCount: UInt8, value: Int) {
@@ -47,6 +46,7 @@ struct EncodedValueEntries: ~Copyable {
         bytes.appendIntegerEntry(head: head, headCount: headCount, value)
     }
 
+    /// Appends an entry for a value that is at hand as a `JournalValue`.
     mutating func append(atom: Int, value: JournalValue) {
         count += 1
         scratch.bytes.removeAll(keepingCapacity: true)

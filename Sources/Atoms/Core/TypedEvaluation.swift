@@ -32,13 +32,20 @@ extension Node {
         let slot = NodeBlock.value(in: cell, A.self, A.Produced.self)
         // A modified atom (`.changes`) recomputed from its base's value: its one dependency
         // cannot change, so no frame confirms it (about 110 instructions of avoidable's
-        // write). Only once it has a value, its dependency made by a first evaluation.
+        // write). Only once it has a value, its dependency made by a first evaluation. The
+        // node counts as evaluating while the modifier runs, as in an evaluation: a
+        // modifier is an app's code, and whatever it reaches of the store finds the node
+        // as the evaluation would leave it (not marked again, a cycle if read).
         if A._followsBase, cell.pointee.hasValue, cell.pointee.upstream.count == 1, !cell.pointee.isEvaluating,
-           !cell.pointee.isScoped, !context.store.hasOverrides,
-           let newValue = atom.pointee._produce(fromBase: UnsafeMutableRawPointer(cell.pointee.upstream.cell(at: 0))) {
-            let propagates = atom.pointee._shouldPropagate(from: slot.pointee, to: newValue)
-            slot.pointee = newValue
-            return propagates
+           !cell.pointee.isScoped, !context.store.hasOverrides {
+            cell.pointee.isEvaluating = true
+            let newValue = atom.pointee._produce(fromBase: UnsafeMutableRawPointer(cell.pointee.upstream.cell(at: 0)))
+            cell.pointee.isEvaluating = false
+            if let newValue {
+                let propagates = atom.pointee._shouldPropagate(from: slot.pointee, to: newValue)
+                slot.pointee = newValue
+                return propagates
+            }
         }
         // The context stays the engine's (borrowed here), so this module never copies or
         // destroys it, which it would do through generic value witnesses.

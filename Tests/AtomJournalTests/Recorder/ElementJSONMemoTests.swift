@@ -214,6 +214,32 @@ struct ElementJSONMemoTests {
         // The deinit ran after the new patch was in place, and its own patch is the last.
         #expect(memo.lastPatch(from: inner, to: inner) == [5])
         #expect(memo.lastPatch(from: old, to: new) == nil)
+
+        // Two deep: a dropped list's deinit remembers a patch whose replaced list's deinit
+        // remembers another. Each level finds the memo whole, and the deepest patch is last.
+        var seen: [[UInt8]?] = []
+        let deepest = [Hooked(id: 10, hook: DeinitHook())]
+        do {
+            let middleHook = DeinitHook()
+            middleHook.action = {
+                seen.append(memo.lastPatch(from: [], to: []))
+                memo.rememberPatch(from: deepest, to: deepest, edits: [9][...])
+            }
+            let outerHook = DeinitHook()
+            outerHook.action = {
+                seen.append(memo.lastPatch(from: [], to: []))
+                // Replaces the outer patch's lists: the middle list, whose deinit goes deeper.
+                memo.rememberPatch(from: [Hooked(id: 11, hook: middleHook)], to: [], edits: [8][...])
+                memo.rememberPatch(from: inner, to: inner, edits: [7][...])
+            }
+            memo.rememberPatch(from: [Hooked(id: 12, hook: outerHook)], to: [], edits: [6][...])
+        }
+        let first = [Hooked(id: 13, hook: DeinitHook())]
+        memo.rememberPatch(from: first, to: first, edits: [4][...])
+        #expect(seen.count == 2)
+        #expect(memo.lastPatch(from: deepest, to: deepest) == [9])
+        #expect(memo.lastPatch(from: first, to: first) == nil)
+        #expect(memo.lastPatch(from: inner, to: inner) == nil)
     }
 }
 
