@@ -58,7 +58,6 @@ struct EncodedValueEntries: ~Copyable {
 
 extension ByteWriter {
     mutating func entries(_ entries: borrowing EncodedValueEntries) {
-        varint(entries.count)
-        entries.bytes.withUnsafeBytes { bytes.append(contentsOf: $0) }
+        appendRaw(bound: RawVarint.maximumSize + entries.bytes.count) { Self.storeEntries(entries, at: &$0) }
     }
 }

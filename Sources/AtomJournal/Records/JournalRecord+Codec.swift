@@ -194,16 +194,16 @@ extension JournalRecord {
             RawVarint.store(causeLocation, at: &at)
             RawVarint.storeByte(flags, at: &at)
             if let label = step.label { RawVarint.storeString(label, at: &at) }
-            if !step.initialized.isEmpty { storeEntries(step.initialized, at: &at) }
-            if !step.updated.isEmpty { storeEntries(step.updated, at: &at) }
+            if !step.initialized.isEmpty { ByteWriter.storeEntries(step.initialized, at: &at) }
+            if !step.updated.isEmpty { ByteWriter.storeEntries(step.updated, at: &at) }
             if !step.released.isEmpty {
                 RawVarint.store(step.released.count, at: &at)
                 for number in step.released { RawVarint.store(number, at: &at) }
             }
-            if !step.edgesAdded.isEmpty { storeEdges(step.edgesAdded, at: &at) }
-            if !step.edgesRemoved.isEmpty { storeEdges(step.edgesRemoved, at: &at) }
-            if !step.subscriptionsAdded.isEmpty { storeSubscriptions(step.subscriptionsAdded, at: &at) }
-            if !step.subscriptionsRemoved.isEmpty { storeSubscriptions(step.subscriptionsRemoved, at: &at) }
+            if !step.edgesAdded.isEmpty { ByteWriter.storeEdges(step.edgesAdded, at: &at) }
+            if !step.edgesRemoved.isEmpty { ByteWriter.storeEdges(step.edgesRemoved, at: &at) }
+            if !step.subscriptionsAdded.isEmpty { ByteWriter.storeSubscriptions(step.subscriptionsAdded, at: &at) }
+            if !step.subscriptionsRemoved.isEmpty { ByteWriter.storeSubscriptions(step.subscriptionsRemoved, at: &at) }
             // Format 1.2: extensions after the sections, which 1.0 and 1.1 readers ignore.
             if !step.recomputed.isEmpty {
                 // The body's length first, counted rather than built apart: no array per step.
@@ -236,27 +236,6 @@ extension JournalRecord {
         bound += 1 + varint * (2 + step.recomputed.count)
         bound += 1 + 2 * varint + step.patches.body.bytes.count
         return bound
-    }
-
-    private static func storeEntries(_ entries: borrowing EncodedValueEntries, at: inout UnsafeMutablePointer<UInt8>) {
-        RawVarint.store(entries.count, at: &at)
-        entries.bytes.withUnsafeBytes { RawVarint.storeBytes($0, at: &at) }
-    }
-
-    private static func storeEdges(_ edges: [JournalEdge], at: inout UnsafeMutablePointer<UInt8>) {
-        RawVarint.store(edges.count, at: &at)
-        for edge in edges {
-            RawVarint.store(edge.upstream, at: &at)
-            RawVarint.store(edge.downstream, at: &at)
-        }
-    }
-
-    private static func storeSubscriptions(_ subscriptions: [JournalSubscription], at: inout UnsafeMutablePointer<UInt8>) {
-        RawVarint.store(subscriptions.count, at: &at)
-        for subscription in subscriptions {
-            RawVarint.store(subscription.atom, at: &at)
-            RawVarint.store(subscription.subscriber, at: &at)
-        }
     }
 
     /// Decodes a payload of a known type, advancing `base` past a step or keyframe. Returns
@@ -410,18 +389,37 @@ extension ByteWriter {
     }
 
     mutating func edges(_ edges: [JournalEdge]) {
-        varint(edges.count)
-        for edge in edges {
-            varint(edge.upstream)
-            varint(edge.downstream)
-        }
+        appendRaw(bound: RawVarint.maximumSize * (1 + 2 * edges.count)) { Self.storeEdges(edges, at: &$0) }
     }
 
     mutating func subscriptions(_ subscriptions: [JournalSubscription]) {
-        varint(subscriptions.count)
+        appendRaw(bound: RawVarint.maximumSize * (1 + 2 * subscriptions.count)) { Self.storeSubscriptions(subscriptions, at: &$0) }
+    }
+
+    // The lists' layout, once: written through a pointer by a step's one append
+    // (`JournalRecord.encodeStep`) and by the appends above (keyframes).
+
+    /// The count, then each entry's bytes as they were encoded.
+    static func storeEntries(_ entries: borrowing EncodedValueEntries, at: inout UnsafeMutablePointer<UInt8>) {
+        RawVarint.store(entries.count, at: &at)
+        entries.bytes.withUnsafeBytes { RawVarint.storeBytes($0, at: &at) }
+    }
+
+    /// The count, then each edge's upstream and downstream atom numbers.
+    static func storeEdges(_ edges: [JournalEdge], at: inout UnsafeMutablePointer<UInt8>) {
+        RawVarint.store(edges.count, at: &at)
+        for edge in edges {
+            RawVarint.store(edge.upstream, at: &at)
+            RawVarint.store(edge.downstream, at: &at)
+        }
+    }
+
+    /// The count, then each subscription's atom and subscriber numbers.
+    static func storeSubscriptions(_ subscriptions: [JournalSubscription], at: inout UnsafeMutablePointer<UInt8>) {
+        RawVarint.store(subscriptions.count, at: &at)
         for subscription in subscriptions {
-            varint(subscription.atom)
-            varint(subscription.subscriber)
+            RawVarint.store(subscription.atom, at: &at)
+            RawVarint.store(subscription.subscriber, at: &at)
         }
     }
 }

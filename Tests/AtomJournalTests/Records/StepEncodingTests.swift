@@ -93,10 +93,17 @@ struct StepEncodingTests {
             writer.varint(step.released.count)
             step.released.forEach { writer.varint($0) }
         }
-        if !step.edgesAdded.isEmpty { writer.edges(step.edgesAdded) }
-        if !step.edgesRemoved.isEmpty { writer.edges(step.edgesRemoved) }
-        if !step.subscriptionsAdded.isEmpty { writer.subscriptions(step.subscriptionsAdded) }
-        if !step.subscriptionsRemoved.isEmpty { writer.subscriptions(step.subscriptionsRemoved) }
+        // The pair lists by varints here, not through the writer's own list functions, which
+        // share the code under test.
+        for pairs in [step.edgesAdded.map { ($0.upstream, $0.downstream) }, step.edgesRemoved.map { ($0.upstream, $0.downstream) },
+                      step.subscriptionsAdded.map { ($0.atom, $0.subscriber) }, step.subscriptionsRemoved.map { ($0.atom, $0.subscriber) }]
+        where !pairs.isEmpty {
+            writer.varint(pairs.count)
+            for (first, second) in pairs {
+                writer.varint(first)
+                writer.varint(second)
+            }
+        }
         if !step.recomputed.isEmpty {
             var body = ByteWriter()
             body.varint(step.recomputed.count)
