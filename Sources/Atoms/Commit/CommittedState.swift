@@ -1,7 +1,7 @@
 /// What a node's cell keeps of the value the last commit reported, while commits are
 /// observed: where it is, its type, how many commits have replaced it, and for the integers
 /// and `Bool` what it takes to commit the node from the cell alone
-/// (``AtomStore/commitChange(of:)``).
+/// (``AtomStore/commitChange(of:word:)``).
 @usableFromInline
 struct CommittedState {
     /// Counts the committed values the node has had, so that a commit's atom can tell whether
@@ -31,14 +31,9 @@ extension AtomStore {
     /// An integer or `Bool` is compared and copied as bits right here: a change of such an
     /// atom costs no call into the node and no retain of it. Anything else goes to the node's
     /// `commitChange()`, which, at its first comparison, tells the cell whether the value is one.
-    @inline(__always)
-    func commitChange(of cell: NodeRef) -> Bool {
-        var word: UInt64?
-        return commitChange(of: cell, word: &word)
-    }
-
-    /// `commitChange(of:)`, giving the value's bits in `word` when it was compared as one
-    /// 8-byte word (``CommittedAtom/committedWord``).
+    ///
+    /// `word` is set to the value's bits when it was compared as one 8-byte word
+    /// (``CommittedAtom/committedWord``).
     @inline(__always)
     func commitChange(of cell: NodeRef, word: inout UInt64?) -> Bool {
         let width = cell.pointee.committed.bitWidth

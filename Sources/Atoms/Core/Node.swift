@@ -132,9 +132,14 @@ class NodeBase {
     @exclusivity(unchecked) private(set) var committedValue: Any?
     /// Whether `committedValue` holds a value, asked without copying it: testing the
     /// optional itself copied the `Any` out and destroyed the copy through the runtime, about
-    /// 210 instructions at every release of an atom (`canRetire`). Set beside each
-    /// assignment, from the value assigned.
+    /// 210 instructions at every release of an atom (`canRetire`). Both change only
+    /// together, through `setCommittedValue(_:)`.
     @exclusivity(unchecked) private(set) var hasBoxedCommittedValue = false
+
+    private func setCommittedValue(_ value: Any?) {
+        hasBoxedCommittedValue = value != nil
+        committedValue = value
+    }
 
     /// The asynchronous work the last evaluation started, for async atoms.
     @exclusivity(unchecked) var asyncRun: AsyncRun?
@@ -225,16 +230,13 @@ class NodeBase {
     /// commit's comparison.
     func keepCommittedValue() {
         committedRevision &+= 1
-        let value = recordedValue
-        hasBoxedCommittedValue = value != nil
-        committedValue = value
+        setCommittedValue(recordedValue)
     }
 
     /// Forgets the committed value, when nothing observes commits any more.
     func dropCommittedValue() {
         committedRevision &+= 1
-        hasBoxedCommittedValue = false
-        committedValue = nil
+        setCommittedValue(nil)
     }
 
     /// The committed value, boxed: what the last commit reported, whatever the node has
@@ -263,10 +265,7 @@ class NodeBase {
     func commitBoxedChange(kind: AtomKind) -> Bool {
         let value = recordedValue
         committedRevision &+= 1
-        defer {
-            hasBoxedCommittedValue = value != nil
-            committedValue = value
-        }
+        defer { setCommittedValue(value) }
         return ValueChangeRule.differs(committedValue, value, kind: kind)
     }
 
@@ -489,7 +488,7 @@ final class Node<A: Atom>: NodeBase {
             if equalityWidth == 0 {
                 equality = TypedEquality.of(A.Produced.self)
             } else {
-                // From now on the store commits this node from its cell (`commitChange(of:)`).
+                // From now on the store commits this node from its cell (`commitChange(of:word:)`).
                 cell.pointee.committed.bitWidth = equalityWidth
                 cell.pointee.committed.valueAddress = UnsafeMutableRawPointer(slot)
             }
