@@ -16,6 +16,10 @@ let package = Package(
         .executableTarget(name: "OpenHotPath", dependencies: [.product(name: "AtomJournal", package: "atomscope")]),
         .executableTarget(name: "ScanHotPath", dependencies: [.product(name: "AtomJournal", package: "atomscope")]),
         .executableTarget(
+            name: "StatHotPath",
+            dependencies: [.product(name: "AtomJournal", package: "atomscope"), .product(name: "AtomScopeKit", package: "atomscope")]
+        ),
+        .executableTarget(
             name: "TodoHotPath",
             dependencies: [.product(name: "Atoms", package: "atomscope"), .product(name: "AtomJournal", package: "atomscope")]
         ),

@@ -31,6 +31,9 @@ public final class JournalReader {
     /// Whether opening indexes every step in Swift even where the processor could run the C
     /// loop: for tests that compare the two.
     var indexesPortably = false
+    /// Whether a skim of the steps (``Journal/skimSteps(_:)``) reads every step in Swift even
+    /// where the processor could run the C loop: for tests that compare the two.
+    var skimsPortably = false
     /// When a search after damage sweeps in two halves at once; tests make it split small
     /// stretches.
     var searchSplit = SearchSplit()
@@ -131,6 +134,7 @@ public final class JournalReader {
         saltState = original.saltState
         searchesPortably = original.searchesPortably
         indexesPortably = original.indexesPortably
+        skimsPortably = original.skimsPortably
         searchSplit = original.searchSplit
     }
 

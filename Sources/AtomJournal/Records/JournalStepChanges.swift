@@ -41,6 +41,15 @@ package final class JournalStepChanges {
     /// Each patch's bytes by position, for `sameAs` references; scratch for the skim.
     @exclusivity(unchecked) var patchSizes: [Int?] = []
 
+    // What the getters below lend: the lists above once the Swift skim has filled them
+    // (`showLists()`), or a C skim's slices of a run of steps (`StepSkimRuns`).
+    @exclusivity(unchecked) private var valueView = UnsafeBufferPointer<Value>(start: nil, count: 0)
+    @exclusivity(unchecked) private var releasedView = UnsafeBufferPointer<Int>(start: nil, count: 0)
+    @exclusivity(unchecked) private var recomputedView = UnsafeBufferPointer<Int>(start: nil, count: 0)
+    @exclusivity(unchecked) private var edgeView = UnsafeBufferPointer<Pair>(start: nil, count: 0)
+    @exclusivity(unchecked) private var subscriptionView = UnsafeBufferPointer<Pair>(start: nil, count: 0)
+    @exclusivity(unchecked) private var patchView = UnsafeBufferPointer<Value>(start: nil, count: 0)
+
     package init() {}
 
     deinit {
@@ -67,22 +76,49 @@ package final class JournalStepChanges {
     // through the runtime, in the module that reads it.
 
     /// The initialized entries, then the updated ones; ``initializedCount`` tells them apart.
-    package var values: UnsafeBufferPointer<Value> { valueList.elements }
+    package var values: UnsafeBufferPointer<Value> { valueView }
     /// The initialized entries.
     package var initialized: UnsafeBufferPointer<Value> { UnsafeBufferPointer(rebasing: values[..<initializedCount]) }
     /// The updated entries.
     package var updated: UnsafeBufferPointer<Value> { UnsafeBufferPointer(rebasing: values[initializedCount...]) }
     /// Released atom numbers.
-    package var released: UnsafeBufferPointer<Int> { releasedList.elements }
+    package var released: UnsafeBufferPointer<Int> { releasedView }
     /// Atoms recomputed, or set, to an equal value.
-    package var recomputed: UnsafeBufferPointer<Int> { recomputedList.elements }
+    package var recomputed: UnsafeBufferPointer<Int> { recomputedView }
     /// Edges added, then edges removed (upstream, downstream).
-    package var edges: UnsafeBufferPointer<Pair> { edgeList.elements }
+    package var edges: UnsafeBufferPointer<Pair> { edgeView }
     /// Subscriptions added, then removed (atom, subscriber).
-    package var subscriptions: UnsafeBufferPointer<Pair> { subscriptionList.elements }
+    package var subscriptions: UnsafeBufferPointer<Pair> { subscriptionView }
     /// Values written as edits (format 1.3): the atom and its edits' value bytes, in payload
     /// order; every atom here is among the updated ones.
-    package var patches: UnsafeBufferPointer<Value> { patchList.elements }
+    package var patches: UnsafeBufferPointer<Value> { patchView }
+
+    /// Lends the lists the Swift skim filled.
+    func showLists() {
+        valueView = valueList.elements
+        releasedView = releasedList.elements
+        recomputedView = recomputedList.elements
+        edgeView = edgeList.elements
+        subscriptionView = subscriptionList.elements
+        patchView = patchList.elements
+    }
+
+    /// Lends one step of a C skim's run: its cause and its slices of the run's lists.
+    func show(
+        causeAtom: Int?, causeLocation: Int?, initialized: Int,
+        values: UnsafeBufferPointer<Value>, released: UnsafeBufferPointer<Int>, recomputed: UnsafeBufferPointer<Int>,
+        edges: UnsafeBufferPointer<Pair>, subscriptions: UnsafeBufferPointer<Pair>
+    ) {
+        causeAtomNumber = causeAtom
+        causeLocationNumber = causeLocation
+        initializedEntries = initialized
+        valueView = values
+        releasedView = released
+        recomputedView = recomputed
+        edgeView = edges
+        subscriptionView = subscriptions
+        patchView = UnsafeBufferPointer(start: nil, count: 0)
+    }
 
     /// Empties every list, keeping its memory for the next step.
     func reset() {

@@ -43,7 +43,7 @@ extension Journal {
         let path = reader.path
         let job = HandOff(handsOver: split.handsOver) { () -> SecondSkim? in
             guard let start = try? twin.framePosition(at: offset) else { return nil }
-            var visitor = StepSkimVisitor(path: path, from: middle, stop: stop) { position, changes in
+            var visitor = StepSkimVisitor(path: path, from: middle, stop: stop, runs: StepSkimRuns(for: twin)) { position, changes in
                 try visit(second, position, changes)
             }
             guard (try? twin.scan(from: start, until: .max, recovering: false, damaged: { _ in }, &visitor)) != nil else { return nil }
@@ -51,7 +51,7 @@ extension Journal {
         }
 
         // The first half, up to the second's first frame, reading no chunk past it.
-        var visitor = StepSkimVisitor(path: path) { position, changes in try visit(sink, position, changes) }
+        var visitor = StepSkimVisitor(path: path, runs: StepSkimRuns(for: reader)) { position, changes in try visit(sink, position, changes) }
         let report = reader.progress
         let progress = report.map { report in
             SplitProgress(fileSize: reader.fileSize, secondHalf: { scanned.value }, report: report)

@@ -45,6 +45,7 @@ extension ByteReader {
                 try body.skimPatches(into: changes)
             }
         }
+        changes.showLists()
     }
 
     private mutating func skimPairs(into pairs: inout StepList<JournalStepChanges.Pair>) throws(PayloadError) {
@@ -78,7 +79,8 @@ extension ByteReader {
     private mutating func skimPatches(into changes: JournalStepChanges) throws(PayloadError) {
         let count = try itemCount(minimumSize: 3)
         changes.patchSizes.removeAll(keepingCapacity: true)
-        let updated = changes.updated
+        // From the list itself: the step's lists are lent (`showLists()`) only once it is read.
+        let updated = UnsafeBufferPointer(rebasing: changes.valueList.elements[changes.initializedEntries...])
         // Each patch must name an updated atom: a look along a short list, or a set built
         // once when both lists are long, so that no payload costs patches times entries.
         let updatedAtoms = updated.count > 16 && count > 16 ? Set(updated.lazy.map(\.atom)) : nil
@@ -129,7 +131,7 @@ extension Journal {
     @discardableResult
     package func skimSteps(_ visit: (_ position: Int, _ changes: JournalStepChanges) throws -> Void) throws -> Int {
         try withoutActuallyEscaping(visit) { visit in
-            var visitor = StepSkimVisitor(path: reader.path, body: visit)
+            var visitor = StepSkimVisitor(path: reader.path, runs: StepSkimRuns(for: reader), body: visit)
             do {
                 _ = try reader.scanFrames(visitor: &visitor)
             } catch {
@@ -155,15 +157,24 @@ struct StepSkimVisitor: JournalFrameVisitor {
     /// Set from another thread to stop the skim at its next step (the second half of a split
     /// skim whose first half failed).
     let stop: SkimStop?
+    /// The C skim's lists, when runs of steps are skimmed in C (`StepSkimRuns`); `nil` skims
+    /// every step here.
+    let runs: StepSkimRuns?
 
-    init(path: String, from position: Int = 0, stop: SkimStop? = nil, body: @escaping (_ position: Int, _ changes: JournalStepChanges) throws -> Void) {
+    init(
+        path: String, from position: Int = 0, stop: SkimStop? = nil, runs: StepSkimRuns?,
+        body: @escaping (_ position: Int, _ changes: JournalStepChanges) throws -> Void
+    ) {
         self.path = path
         self.position = position
         self.stop = stop
+        self.runs = runs
         self.body = body
     }
 
     mutating func visit(_ frame: JournalFrame) throws(JournalError) {
+        // A step of a run that `body` refused is handed here next: the scan stops at it.
+        if visitorError != nil { throw .corruptFrame(path: path, offset: frame.offset, reason: "stopped") }
         if let stop, stop.isSet { throw .corruptFrame(path: path, offset: frame.offset, reason: "stopped") }
         frames += 1
         guard frame.isStep else { return }

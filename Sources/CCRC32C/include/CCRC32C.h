@@ -7,6 +7,7 @@
 // The module is this header: what else it offers is included here.
 #include "CFrameSearch.h"
 #include "CStepIndex.h"
+#include "CStepSkim.h"
 
 /// Whether this processor computes CRC-32C in hardware (SSE 4.2 on x86-64, the CRC
 /// extension on AArch64). Checked once per process by the caller.

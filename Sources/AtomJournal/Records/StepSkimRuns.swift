@@ -1,0 +1,141 @@
+import CCRC32C
+
+/// The lists a C skim of a run of steps fills (`step_skim.c`), owned by one skim on one
+/// thread and reused for every run it takes.
+///
+/// Opening a journal skims every step after indexing it; skimmed one at a time here, a step of
+/// three values cost about 900 instructions with its frame's checks, most of them in reading
+/// one field at a time through calls that could each throw. The C loop takes the usual steps
+/// (ASCII strings, no patches, varints of at most nine bytes) and hands everything else,
+/// malformed payloads included, to ``ByteReader/skimStep(into:)``, which stays the reference:
+/// `StepSkimRunTests` compares the two on every shape of step.
+final class StepSkimRuns {
+    /// How many steps one call takes at most, and how many items each list holds: a step is
+    /// taken only when every list has room for as many items as its payload has bytes, so
+    /// steps of up to 8 KiB fit, and larger ones go to the Swift skim.
+    static let stepCapacity = 256
+    static let itemCapacity = 8192
+
+    // Allocated once, freed in `deinit`; the C loop writes them and `visitRun` reads them
+    // between its calls. `values` and the pairs are bound to the Swift types, whose layout
+    // is the C structs' (two 64-bit integers); C code does not take part in Swift's typed
+    // memory rules.
+    let steps: UnsafeMutablePointer<atomscope_skimmed_step>
+    let values: UnsafeMutablePointer<JournalStepChanges.Value>
+    let released: UnsafeMutablePointer<Int>
+    let recomputed: UnsafeMutablePointer<Int>
+    let edges: UnsafeMutablePointer<JournalStepChanges.Pair>
+    let subscriptions: UnsafeMutablePointer<JournalStepChanges.Pair>
+    /// The registers atomscope_skim_steps needs for the journal's salt.
+    let zeros: UnsafeMutablePointer<UInt32>
+
+    /// Lists for a skim of `reader`'s journal, or `nil` where the C loop does not run (no
+    /// CRC instructions, or a test that skims every step in Swift).
+    convenience init?(for reader: JournalReader) {
+        guard !reader.skimsPortably else { return nil }
+        self.init(saltState: reader.saltState)
+    }
+
+    /// Lists for a journal whose salt leaves the CRC-32C register at `saltState`; `nil` where
+    /// the processor has no CRC instructions.
+    init?(saltState: UInt32) {
+        guard CRC32C.hardware else { return nil }
+        steps = .allocate(capacity: Self.stepCapacity)
+        values = .allocate(capacity: Self.itemCapacity)
+        released = .allocate(capacity: Self.itemCapacity)
+        recomputed = .allocate(capacity: Self.itemCapacity)
+        edges = .allocate(capacity: Self.itemCapacity)
+        subscriptions = .allocate(capacity: Self.itemCapacity)
+        zeros = .allocate(capacity: Int(ATOMSCOPE_STEP_INDEX_ZEROS))
+        atomscope_step_index_zeros(~saltState, zeros)
+    }
+
+    deinit {
+        steps.deallocate()
+        values.deallocate()
+        released.deallocate()
+        recomputed.deallocate()
+        edges.deallocate()
+        subscriptions.deallocate()
+        zeros.deallocate()
+    }
+
+    /// Skims the step frames the C loop takes from `position` in `bytes`, at most
+    /// ``stepCapacity``; the lists then hold them from their starts.
+    func skim(_ bytes: UnsafeRawBufferPointer, from position: Int, sequence: UInt64, seed: UInt32) -> atomscope_skim_run {
+        var run = atomscope_skim_run()
+        run.bytes = bytes.baseAddress?.assumingMemoryBound(to: UInt8.self)
+        run.count = bytes.count
+        run.position = position
+        run.seed = seed
+        run.step_type = RecordType.step.rawValue
+        run.maximum_payload = UInt32(JournalFormat.maximumPayloadSize)
+        run.sequence = sequence
+        run.zeros = UnsafePointer(zeros)
+        run.steps = steps
+        run.step_capacity = Self.stepCapacity
+        run.values = UnsafeMutableRawPointer(values).assumingMemoryBound(to: atomscope_skim_value.self)
+        run.value_capacity = Self.itemCapacity
+        run.released = UnsafeMutableRawPointer(released).assumingMemoryBound(to: Int64.self)
+        run.released_capacity = Self.itemCapacity
+        run.recomputed = UnsafeMutableRawPointer(recomputed).assumingMemoryBound(to: Int64.self)
+        run.recomputed_capacity = Self.itemCapacity
+        run.edges = UnsafeMutableRawPointer(edges).assumingMemoryBound(to: atomscope_skim_pair.self)
+        run.edge_capacity = Self.itemCapacity
+        run.subscriptions = UnsafeMutableRawPointer(subscriptions).assumingMemoryBound(to: atomscope_skim_pair.self)
+        run.subscription_capacity = Self.itemCapacity
+        if bytes.baseAddress != nil { atomscope_skim_steps(&run) }
+        return run
+    }
+}
+
+extension StepSkimVisitor {
+    /// Takes the steps the C loop skims from `run.position`, lending each to `body` in turn
+    /// as ``visit(_:)`` would. When `body` throws, the steps before that one are taken and
+    /// the error is kept: the scan hands the refused step to ``visit(_:)``, which stops there.
+    mutating func visitRun(_ run: FrameRun) -> FrameRun.Taken {
+        let none = FrameRun.Taken(frames: 0, end: run.position, lastType: 0)
+        guard let runs, visitorError == nil else { return none }
+        if let stop, stop.isSet { return none }
+        var position = run.position
+        var sequence = run.sequence
+        var taken: UInt64 = 0
+        while true {
+            let skimmed = runs.skim(run.bytes, from: position, sequence: sequence, seed: run.seed)
+            guard skimmed.steps_used > 0 else { break }
+            var value = 0, release = 0, recompute = 0, edge = 0, subscription = 0
+            for index in 0..<skimmed.steps_used {
+                let step = runs.steps[index]
+                let values = Int(step.values), releases = Int(step.released), recomputes = Int(step.recomputed)
+                let edges = Int(step.edges), subscriptions = Int(step.subscriptions)
+                changes.show(
+                    causeAtom: step.cause_atom < 0 ? nil : Int(step.cause_atom),
+                    causeLocation: step.cause_location < 0 ? nil : Int(step.cause_location),
+                    initialized: Int(step.initialized),
+                    values: UnsafeBufferPointer(start: runs.values + value, count: values),
+                    released: UnsafeBufferPointer(start: runs.released + release, count: releases),
+                    recomputed: UnsafeBufferPointer(start: runs.recomputed + recompute, count: recomputes),
+                    edges: UnsafeBufferPointer(start: runs.edges + edge, count: edges),
+                    subscriptions: UnsafeBufferPointer(start: runs.subscriptions + subscription, count: subscriptions)
+                )
+                do {
+                    try body(self.position, changes)
+                } catch {
+                    visitorError = error
+                    return FrameRun.Taken(frames: taken, end: position, lastType: taken > 0 ? RecordType.step.rawValue : 0)
+                }
+                value &+= values
+                release &+= releases
+                recompute &+= recomputes
+                edge &+= edges
+                subscription &+= subscriptions
+                self.position += 1
+                frames += 1
+                taken += 1
+                position = Int(step.end)
+            }
+            sequence = skimmed.sequence
+        }
+        return FrameRun.Taken(frames: taken, end: position, lastType: taken > 0 ? RecordType.step.rawValue : 0)
+    }
+}

@@ -1,0 +1,77 @@
+#ifndef ATOMSCOPE_CSTEPSKIM_H
+#define ATOMSCOPE_CSTEPSKIM_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+/// A value entry of a skimmed step: the fields of JournalStepChanges.Value, in its order.
+typedef struct {
+    int64_t atom;
+    int64_t bytes;
+} atomscope_skim_value;
+
+/// Two numbers of a skimmed step (an edge, a subscription): JournalStepChanges.Pair.
+typedef struct {
+    int64_t first;
+    int64_t second;
+} atomscope_skim_pair;
+
+/// What one skimmed step holds besides its items: where its frame ends in the run's bytes, its
+/// cause (-1 for none) and how many items of each list are its own. A step's items follow the
+/// previous step's in each list.
+typedef struct {
+    uint64_t end;
+    int64_t cause_atom;
+    int64_t cause_location;
+    uint32_t initialized;
+    uint32_t values;
+    uint32_t released;
+    uint32_t recomputed;
+    uint32_t edges;
+    uint32_t subscriptions;
+} atomscope_skimmed_step;
+
+/// A run of step frames for atomscope_skim_steps to validate and skim.
+typedef struct {
+    /// The bytes in memory (the reader's window) and how many there are.
+    const unsigned char *bytes;
+    size_t count;
+    /// In: where the first frame starts, in `bytes`. Out: after the last frame taken.
+    size_t position;
+    /// The CRC-32C register after the journal's salt (the inverted salt state).
+    uint32_t seed;
+    /// The record type byte of a step, and the largest payload a frame may declare.
+    uint8_t step_type;
+    uint32_t maximum_payload;
+    /// In: the sequence number the next frame must have. Out: the same after the frames taken.
+    uint64_t sequence;
+    /// ATOMSCOPE_STEP_INDEX_ZEROS registers from atomscope_step_index_zeros for `seed`.
+    const uint32_t *zeros;
+    /// Where the steps and their items go: room for each list's capacity, of which `*_used`
+    /// are taken (in and out). A step is taken only when every list has room for as many
+    /// items as its payload has bytes, so that no list can overflow in the middle of it.
+    atomscope_skimmed_step *steps;
+    size_t step_capacity, steps_used;
+    atomscope_skim_value *values;
+    size_t value_capacity, values_used;
+    int64_t *released;
+    size_t released_capacity, released_used;
+    int64_t *recomputed;
+    size_t recomputed_capacity, recomputed_used;
+    atomscope_skim_pair *edges;
+    size_t edge_capacity, edges_used;
+    atomscope_skim_pair *subscriptions;
+    size_t subscription_capacity, subscriptions_used;
+} atomscope_skim_run;
+
+/// Takes consecutive step frames from `run->position` while each lies whole in the bytes, is
+/// valid (length, checksum, sequence number), and has a payload this loop reads whole
+/// (varints of at most nine bytes, ASCII strings, no patch extension) and finds well formed
+/// by the Swift skim's rules; skims each into the lists and returns how many it took. It
+/// stops before the first frame that is anything else, leaving it to the Swift skim, which
+/// decides what it is (and names any error). Only call it when
+/// atomscope_crc32c_hardware_available() returned nonzero (elsewhere than x86-64 it takes
+/// nothing).
+size_t atomscope_skim_steps(atomscope_skim_run *run);
+
+#endif

@@ -1,0 +1,351 @@
+// Skimming a run of step frames (StepSkimVisitor in Swift explains when it is used): what
+// `atomscope stat`, `log` and the REPL read from every step when they open a journal. The
+// Swift skim took about 900 instructions a step of three values, the frame's checks included;
+// most of it went to reading one field at a time through calls that each could throw. This
+// loop checks a frame as the index's loop does and reads the payload's fields in place. The
+// rules are the Swift skim's (ByteReader.skimStep): anything this code does not take whole,
+// including every malformed payload, goes to the Swift skim, which is the reference the tests
+// compare this with and the one that names errors.
+
+#include "CStepSkim.h"
+#include "CStepIndex.h"
+
+#if defined(__x86_64__)
+#include "CCRC32C.h"
+#include "crc32c_internal.h"
+
+#define HEADER_SIZE 17
+
+// Field values of the step layout (JournalRecord+Codec.swift).
+#define SECTION_LABEL 0x01u
+#define SECTION_INITIALIZED 0x02u
+#define SECTION_UPDATED 0x04u
+#define SECTION_RELEASED 0x08u
+#define SECTION_EDGES_ADDED 0x10u
+#define SECTION_EDGES_REMOVED 0x20u
+#define SECTION_SUBSCRIPTIONS_ADDED 0x40u
+#define SECTION_SUBSCRIPTIONS_REMOVED 0x80u
+#define EXTENSION_RECOMPUTED 1
+#define EXTENSION_PATCHED 2
+#define TAG_JSON 0
+#define TAG_TEXT 1
+#define TAG_REDACTED 2
+#define TAG_ABSENT 3
+#define TAG_INTEGER 4
+
+static inline uint32_t mask(uint32_t crc) {
+    return ((crc >> 15) | (crc << 17)) + 0xA282EAD8u;
+}
+
+/// The readers below take the next byte to read and return the one after what they read, or
+/// NULL when the bytes are not what they read (cut off, too long, out of range): the step is
+/// then the Swift skim's. `end` is the end of the payload, or of a block in it; `readable`,
+/// the end of the memory that may be loaded from (the window's), for loads of whole words that
+/// mask off what is not theirs. Pointers in and out, not a cursor in memory: every field of
+/// a step stays in a register.
+
+/// `varint` for what its fast paths leave: up to nine bytes read one at a time (near the end
+/// of the window, or nine bytes long). Out of line, so that the fast paths stay small.
+__attribute__((noinline))
+static const unsigned char *varint_slowly(const unsigned char *p, const unsigned char *end, uint64_t *value) {
+    const size_t left = (size_t)(end - p);
+    const size_t most = left < 9 ? left : 9;
+    uint64_t raw = 0;
+    for (size_t index = 0; index < most; index++) {
+        raw |= (uint64_t)(p[index] & 0x7F) << (7 * index);
+        if (p[index] < 0x80) {
+            *value = raw;
+            return p + index + 1;
+        }
+    }
+    return NULL;
+}
+
+/// A varint of at most nine bytes (63 bits: no shift or sum overflows, and every value fits an
+/// `Int`). One byte (atom numbers, counts, short lengths) by itself; up to eight from one
+/// load, without a branch per byte: a counter's value or a time difference takes two to four,
+/// and a loop over them mispredicted its exit once a varint.
+__attribute__((always_inline))
+static inline const unsigned char *varint(const unsigned char *p, const unsigned char *end, const unsigned char *readable, uint64_t *value) {
+    if (p < end && p[0] < 0x80) {
+        *value = p[0];
+        return p + 1;
+    }
+    if (readable - p >= 8) {
+        const uint64_t word = load64(p);
+        const uint64_t stops = ~word & 0x8080808080808080ull;
+        if (stops != 0) {
+            const size_t size = ((size_t)__builtin_ctzll(stops) >> 3) + 1;
+            if (size > (size_t)(end - p)) return NULL;
+            // Every bit up to the first stop bit: the varint's bytes, none after; then each
+            // byte's seven bits moved next to the ones before.
+            const uint64_t bits = word & (stops ^ (stops - 1));
+            *value = (bits & 0x7Full) | ((bits >> 1) & 0x3F80ull) | ((bits >> 2) & 0x1FC000ull)
+                | ((bits >> 3) & 0xFE00000ull) | ((bits >> 4) & 0x7F0000000ull) | ((bits >> 5) & 0x3F800000000ull)
+                | ((bits >> 6) & 0x1FC0000000000ull) | ((bits >> 7) & 0xFE000000000000ull);
+            return p + size;
+        }
+    }
+    return varint_slowly(p, end, value);
+}
+
+/// A count of items of at least `size` bytes each, no more than the bytes after it can hold.
+__attribute__((always_inline))
+static inline const unsigned char *item_count(const unsigned char *p, const unsigned char *end, const unsigned char *readable, size_t size, uint64_t *count) {
+    p = varint(p, end, readable, count);
+    if (p == NULL || *count > (uint64_t)(end - p) / size) return NULL;
+    return p;
+}
+
+/// Moves past a string whose bytes are all ASCII and sets its length; NULL for any other
+/// string (the Swift skim checks UTF-8 beyond ASCII).
+__attribute__((always_inline))
+static inline const unsigned char *ascii_string(const unsigned char *p, const unsigned char *end, const unsigned char *readable, int64_t *size) {
+    uint64_t count;
+    p = varint(p, end, readable, &count);
+    if (p == NULL || count > (uint64_t)(end - p)) return NULL;
+    if (count < 8 && readable - p >= 8) {
+        // The string's own bytes only: the low `count` bytes of a little-endian word.
+        const uint64_t own = count == 0 ? 0 : ~(uint64_t)0 >> (64 - 8 * count);
+        if (load64(p) & own & 0x8080808080808080ull) return NULL;
+    } else {
+        size_t index = 0;
+        for (; count - index >= 8; index += 8) {
+            if (load64(p + index) & 0x8080808080808080ull) return NULL;
+        }
+        for (; index < count; index++) {
+            if (p[index] & 0x80) return NULL;
+        }
+    }
+    *size = (int64_t)count;
+    return p + count;
+}
+
+static const uint64_t powers_of_ten[20] = {
+    1ull, 10ull, 100ull, 1000ull, 10000ull, 100000ull, 1000000ull, 10000000ull, 100000000ull,
+    1000000000ull, 10000000000ull, 100000000000ull, 1000000000000ull, 10000000000000ull,
+    100000000000000ull, 1000000000000000ull, 10000000000000000ull, 100000000000000000ull,
+    1000000000000000000ull, 10000000000000000000ull,
+};
+
+/// How many characters an integer's decimal text has, its sign included
+/// (CanonicalInteger.textLength): an integer value's size is counted as its JSON text.
+__attribute__((always_inline))
+static inline int64_t text_length(int64_t value) {
+    const uint64_t magnitude = value < 0 ? (uint64_t)0 - (uint64_t)value : (uint64_t)value;
+    // floor(log10) from the bit length (1233 / 4096 is just above log10(2)), corrected by one
+    // comparison; zero has one digit.
+    const unsigned bits = 64 - (unsigned)__builtin_clzll(magnitude | 1);
+    const unsigned estimate = (bits * 1233) >> 12;
+    const int64_t digits = (int64_t)estimate + (magnitude >= powers_of_ten[estimate] || magnitude == 0 ? 1 : 0);
+    return digits + (value < 0 ? 1 : 0);
+}
+
+/// Value entries: a count, then each an atom number and a value; appended at `values`.
+__attribute__((always_inline))
+static inline const unsigned char *entries(const unsigned char *p, const unsigned char *end, const unsigned char *readable, atomscope_skim_value **values) {
+    uint64_t count;
+    p = item_count(p, end, readable, 2, &count);
+    if (p == NULL) return NULL;
+    atomscope_skim_value *out = *values;
+    for (uint64_t item = 0; item < count; item++) {
+        uint64_t atom;
+        p = varint(p, end, readable, &atom);
+        if (p == NULL || p >= end) return NULL;
+        const unsigned tag = *p++;
+        int64_t size;
+        if (tag == TAG_INTEGER) {
+            uint64_t raw;
+            p = varint(p, end, readable, &raw);
+            if (p == NULL) return NULL;
+            size = text_length((int64_t)(raw >> 1) ^ -(int64_t)(raw & 1));
+        } else if (tag == TAG_JSON || tag == TAG_TEXT) {
+            p = ascii_string(p, end, readable, &size);
+            if (p == NULL) return NULL;
+        } else if (tag == TAG_REDACTED || tag == TAG_ABSENT) {
+            size = 0;
+        } else {
+            return NULL;
+        }
+        out->atom = (int64_t)atom;
+        out->bytes = size;
+        out++;
+    }
+    *values = out;
+    return p;
+}
+
+/// Numbers: a count, then each number; appended at `list`.
+__attribute__((always_inline))
+static inline const unsigned char *numbers(const unsigned char *p, const unsigned char *end, const unsigned char *readable, int64_t **list) {
+    uint64_t count;
+    p = item_count(p, end, readable, 1, &count);
+    if (p == NULL) return NULL;
+    int64_t *out = *list;
+    for (uint64_t item = 0; item < count; item++) {
+        uint64_t number;
+        p = varint(p, end, readable, &number);
+        if (p == NULL) return NULL;
+        *out++ = (int64_t)number;
+    }
+    *list = out;
+    return p;
+}
+
+/// Pairs of numbers: a count, then each two numbers; appended at `list`.
+__attribute__((always_inline))
+static inline const unsigned char *pairs(const unsigned char *p, const unsigned char *end, const unsigned char *readable, atomscope_skim_pair **list) {
+    uint64_t count;
+    p = item_count(p, end, readable, 2, &count);
+    if (p == NULL) return NULL;
+    atomscope_skim_pair *out = *list;
+    for (uint64_t item = 0; item < count; item++) {
+        uint64_t first, second;
+        p = varint(p, end, readable, &first);
+        if (p == NULL) return NULL;
+        p = varint(p, end, readable, &second);
+        if (p == NULL) return NULL;
+        out->first = (int64_t)first;
+        out->second = (int64_t)second;
+        out++;
+    }
+    *list = out;
+    return p;
+}
+
+/// Where the next item of each list goes: a step's items are kept only when its whole payload
+/// was read.
+typedef struct {
+    atomscope_skim_value *values;
+    int64_t *released;
+    int64_t *recomputed;
+    atomscope_skim_pair *edges;
+    atomscope_skim_pair *subscriptions;
+} list_ends;
+
+/// Skims one step payload into the lists from `ends` on, moving `ends` past its items and
+/// filling `step`'s cause and initialized count; 0 when the payload is not one this loop takes.
+__attribute__((always_inline))
+static inline int skim(const unsigned char *p, size_t size, const unsigned char *readable, list_ends *ends, atomscope_skimmed_step *step) {
+    const unsigned char *const end = p + size;
+    uint64_t ignored, cause_atom, cause_location;
+    int64_t skipped;
+    // The commit's and the time's differences.
+    if ((p = varint(p, end, readable, &ignored)) == NULL || (p = varint(p, end, readable, &ignored)) == NULL || p >= end) return 0;
+    if (*p++ == 0 && (p = ascii_string(p, end, readable, &skipped)) == NULL) return 0;
+    if ((p = varint(p, end, readable, &cause_atom)) == NULL || (p = varint(p, end, readable, &cause_location)) == NULL || p >= end) return 0;
+    const unsigned flags = *p++;
+    // A number is at most 2^63 - 1 here, so one less is at least -1: none.
+    step->cause_atom = (int64_t)cause_atom - 1;
+    step->cause_location = (int64_t)cause_location - 1;
+    if ((flags & SECTION_LABEL) && (p = ascii_string(p, end, readable, &skipped)) == NULL) return 0;
+    step->initialized = 0;
+    if (flags & SECTION_INITIALIZED) {
+        atomscope_skim_value *const from = ends->values;
+        if ((p = entries(p, end, readable, &ends->values)) == NULL) return 0;
+        step->initialized = (uint32_t)(ends->values - from);
+    }
+    if ((flags & SECTION_UPDATED) && (p = entries(p, end, readable, &ends->values)) == NULL) return 0;
+    if (flags & ~(SECTION_LABEL | SECTION_INITIALIZED | SECTION_UPDATED)) {
+        if ((flags & SECTION_RELEASED) && (p = numbers(p, end, readable, &ends->released)) == NULL) return 0;
+        if ((flags & SECTION_EDGES_ADDED) && (p = pairs(p, end, readable, &ends->edges)) == NULL) return 0;
+        if ((flags & SECTION_EDGES_REMOVED) && (p = pairs(p, end, readable, &ends->edges)) == NULL) return 0;
+        if ((flags & SECTION_SUBSCRIPTIONS_ADDED) && (p = pairs(p, end, readable, &ends->subscriptions)) == NULL) return 0;
+        if ((flags & SECTION_SUBSCRIPTIONS_REMOVED) && (p = pairs(p, end, readable, &ends->subscriptions)) == NULL) return 0;
+    }
+    // Extensions: each a tag and a block; recomputed atoms are read, patches are the Swift
+    // skim's, and a tag this version does not know is passed over, as there.
+    while (p < end) {
+        const unsigned tag = *p++;
+        uint64_t block;
+        if ((p = varint(p, end, readable, &block)) == NULL || block > (uint64_t)(end - p)) return 0;
+        const unsigned char *const block_end = p + block;
+        if (tag == EXTENSION_RECOMPUTED) {
+            if (numbers(p, block_end, readable, &ends->recomputed) == NULL) return 0;
+        } else if (tag == EXTENSION_PATCHED) {
+            return 0;
+        }
+        p = block_end;
+    }
+    return 1;
+}
+
+/// The register after a frame's `n` checksummed bytes at `p` (the type byte on), from the
+/// seed: from zero, the first n % 8 bytes read as the end of a word led by zeros (the 8 bytes
+/// before `p` are the frame's header), the seed's share looked up in `zeros`; a frame too
+/// long for the table from the seed itself.
+__attribute__((target("sse4.2")))
+static inline uint32_t frame_register(const unsigned char *p, size_t n, uint32_t seed, const uint32_t *zeros) {
+    if (n >= ATOMSCOPE_STEP_INDEX_ZEROS) return atomscope_crc32c_hardware(seed, p, n);
+    const size_t head = n & 7;
+    uint64_t c = head == 0 ? 0 : _mm_crc32_u64(0, load64(p + head - 8) & (~(uint64_t)0 << (64 - 8 * head)));
+    for (const unsigned char *q = p + head, *end = p + n; q < end; q += 8) {
+        c = _mm_crc32_u64(c, load64(q));
+    }
+    return (uint32_t)c ^ zeros[n];
+}
+
+__attribute__((target("sse4.2")))
+size_t atomscope_skim_steps(atomscope_skim_run *run) {
+    const unsigned char *const bytes = run->bytes;
+    const unsigned char *const end = bytes + run->count;
+    const unsigned char *frame = bytes + run->position;
+    const uint32_t maximum = run->maximum_payload, seed = run->seed;
+    const uint8_t step_type = run->step_type;
+    const uint32_t *const zeros = run->zeros;
+    uint64_t sequence = run->sequence;
+    list_ends ends = {
+        run->values + run->values_used, run->released + run->released_used, run->recomputed + run->recomputed_used,
+        run->edges + run->edges_used, run->subscriptions + run->subscriptions_used,
+    };
+    // No list gains more items than the payloads taken have bytes: one count of those bytes
+    // against the smallest list's room keeps every list within its own.
+    size_t room = run->value_capacity - run->values_used;
+    if (run->released_capacity - run->released_used < room) room = run->released_capacity - run->released_used;
+    if (run->recomputed_capacity - run->recomputed_used < room) room = run->recomputed_capacity - run->recomputed_used;
+    if (run->edge_capacity - run->edges_used < room) room = run->edge_capacity - run->edges_used;
+    if (run->subscription_capacity - run->subscriptions_used < room) room = run->subscription_capacity - run->subscriptions_used;
+    atomscope_skimmed_step *step = run->steps + run->steps_used;
+    atomscope_skimmed_step *const steps_end = run->steps + run->step_capacity;
+    atomscope_skimmed_step *const steps_before = step;
+    while (step < steps_end && (size_t)(end - frame) >= HEADER_SIZE) {
+        const uint32_t size = load32(frame);
+        if (size > maximum || frame[8] != step_type || size > room) break;
+        const size_t whole = HEADER_SIZE + (size_t)size;
+        if ((size_t)(end - frame) < whole) break;
+        if ((size_t)(end - frame) > 1024 + 64) __builtin_prefetch(frame + 1024);
+        if (mask(~frame_register(frame + 8, (size_t)size + 9, seed, zeros)) != load32(frame + 4)
+            || load64(frame + 9) != sequence) break;
+        list_ends next = ends;
+        if (!skim(frame + HEADER_SIZE, size, end, &next, step)) break;
+        step->values = (uint32_t)(next.values - ends.values);
+        step->released = (uint32_t)(next.released - ends.released);
+        step->recomputed = (uint32_t)(next.recomputed - ends.recomputed);
+        step->edges = (uint32_t)(next.edges - ends.edges);
+        step->subscriptions = (uint32_t)(next.subscriptions - ends.subscriptions);
+        ends = next;
+        room -= size;
+        frame += whole;
+        step->end = (uint64_t)(frame - bytes);
+        step++;
+        sequence++;
+    }
+    run->position = (size_t)(frame - bytes);
+    run->sequence = sequence;
+    run->steps_used = (size_t)(step - run->steps);
+    run->values_used = (size_t)(ends.values - run->values);
+    run->released_used = (size_t)(ends.released - run->released);
+    run->recomputed_used = (size_t)(ends.recomputed - run->recomputed);
+    run->edges_used = (size_t)(ends.edges - run->edges);
+    run->subscriptions_used = (size_t)(ends.subscriptions - run->subscriptions);
+    return (size_t)(step - steps_before);
+}
+
+#else
+
+size_t atomscope_skim_steps(atomscope_skim_run *run) {
+    (void)run;
+    return 0;
+}
+
+#endif

@@ -1,0 +1,342 @@
+@testable import AtomJournal
+import Foundation
+import Testing
+
+/// Opening a journal for `stat`, `log` or the REPL skims every step; runs of usual steps are
+/// skimmed in C (`atomscope_skim_steps`), the rest by `ByteReader.skimStep`, the reference.
+/// The C loop must take a frame only when the Swift skim reads it without an error, and then
+/// read the same numbers; it may leave any frame to the Swift skim. Payloads here are written
+/// field by field by this file (not by the journal's encoder), then many are damaged.
+@Suite struct StepSkimRunTests {
+    /// What a skim read from one step, in a form to compare.
+    struct Skimmed: Equatable, CustomStringConvertible {
+        var causeAtom: Int?
+        var causeLocation: Int?
+        var initialized: Int
+        var values: [JournalStepChanges.Value]
+        var released: [Int]
+        var recomputed: [Int]
+        var edges: [JournalStepChanges.Pair]
+        var subscriptions: [JournalStepChanges.Pair]
+        var patches: [JournalStepChanges.Value]
+
+        init(_ changes: JournalStepChanges) {
+            causeAtom = changes.causeAtom
+            causeLocation = changes.causeLocation
+            initialized = changes.initializedCount
+            values = Array(changes.values)
+            released = Array(changes.released)
+            recomputed = Array(changes.recomputed)
+            edges = Array(changes.edges)
+            subscriptions = Array(changes.subscriptions)
+            patches = Array(changes.patches)
+        }
+
+        var description: String {
+            "cause \(String(describing: causeAtom)) at \(String(describing: causeLocation)), \(initialized) initialized, values \(values.map { "\($0.atom):\($0.bytes)" }), released \(released), recomputed \(recomputed), edges \(edges.count), subscriptions \(subscriptions.count), patches \(patches.count)"
+        }
+    }
+
+    /// A step payload written field by field, with the choices a journal's writer never makes
+    /// as well as those it does: varints padded with continuation bytes, strings beyond ASCII
+    /// or not UTF-8, values of unknown tags, extensions of unknown tags.
+    struct PayloadWriter {
+        var bytes: [UInt8] = []
+        var numbers: FormatSeededRandom
+
+        mutating func varint(_ value: UInt64) {
+            var value = value
+            // A few varints one byte longer than they need (a trailing zero group).
+            let padded = numbers.below(25) == 0
+            while value >= 0x80 || (padded && value > 0) {
+                bytes.append(UInt8(value & 0x7F) | 0x80)
+                value >>= 7
+            }
+            bytes.append(UInt8(value))
+        }
+
+        mutating func signed(_ value: Int64) {
+            varint(UInt64(bitPattern: (value << 1) ^ (value >> 63)))
+        }
+
+        mutating func number() -> UInt64 {
+            switch numbers.below(10) {
+            case 0: UInt64(numbers.below(1 << 20))
+            case 1: numbers.next() >> UInt64(1 + numbers.below(63))
+            default: UInt64(numbers.below(12))
+            }
+        }
+
+        mutating func integer() -> Int64 {
+            switch numbers.below(12) {
+            case 0: .min
+            case 1: .max
+            case 2: 0
+            case 3: -Int64(numbers.below(1_000))
+            case 4: Int64(bitPattern: numbers.next())
+            case 5: Int64(bitPattern: numbers.next() >> UInt64(numbers.below(64)))
+            default: Int64(numbers.below(2_000_000))
+            }
+        }
+
+        mutating func string() {
+            let text: [UInt8] = switch numbers.below(12) {
+            case 0: Array("é\(numbers.below(100))".utf8)
+            case 1: [0x66, 0xFF, 0x66]
+            case 2: Array(String(repeating: "y", count: 8 + numbers.below(30)).utf8)
+            default: Array(String(repeating: "x", count: numbers.below(8)).utf8)
+            }
+            varint(UInt64(text.count))
+            bytes += text
+        }
+
+        mutating func entries() {
+            let count = numbers.below(5)
+            varint(UInt64(count))
+            for _ in 0..<count {
+                varint(number())
+                let tag = numbers.below(30) == 0 ? UInt8(5 + numbers.below(250)) : UInt8(numbers.below(5))
+                bytes.append(tag)
+                switch tag {
+                case ValueTag.json, ValueTag.text: string()
+                case ValueTag.integer: signed(integer())
+                default: break
+                }
+            }
+        }
+
+        mutating func list(pairs: Bool) {
+            let count = numbers.below(4)
+            varint(UInt64(count))
+            for _ in 0..<(pairs ? 2 * count : count) { varint(number()) }
+        }
+
+        mutating func step() {
+            signed(numbers.below(4) == 0 ? Int64(bitPattern: numbers.next()) : Int64(numbers.below(3)))
+            signed(numbers.below(3) == 0 ? Int64(bitPattern: numbers.next() >> 3) : Int64(numbers.below(70_000)))
+            let operation = UInt8(numbers.below(8))
+            bytes.append(operation)
+            if operation == 0 { string() }
+            varint(numbers.below(3) == 0 ? 0 : number())
+            varint(numbers.below(3) == 0 ? 0 : number())
+            let flags = numbers.below(3) == 0 ? UInt8(numbers.below(256)) : StepSection.updated
+            bytes.append(flags)
+            if flags & StepSection.label != 0 { string() }
+            if flags & StepSection.initialized != 0 { entries() }
+            if flags & StepSection.updated != 0 { entries() }
+            if flags & StepSection.released != 0 { list(pairs: false) }
+            if flags & StepSection.edgesAdded != 0 { list(pairs: true) }
+            if flags & StepSection.edgesRemoved != 0 { list(pairs: true) }
+            if flags & StepSection.subscriptionsAdded != 0 { list(pairs: true) }
+            if flags & StepSection.subscriptionsRemoved != 0 { list(pairs: true) }
+            for _ in 0..<numbers.below(3) {
+                let tag = [StepExtension.recomputed, StepExtension.recomputed, StepExtension.patched, 9][numbers.below(4)]
+                bytes.append(tag)
+                var block = PayloadWriter(numbers: numbers)
+                if tag == StepExtension.recomputed {
+                    block.list(pairs: false)
+                    // Now and then bytes after the list, inside its block.
+                    if block.numbers.below(6) == 0 { block.bytes.append(7) }
+                } else {
+                    for _ in 0..<block.numbers.below(6) { block.bytes.append(UInt8(block.numbers.below(256))) }
+                }
+                numbers = block.numbers
+                varint(UInt64(block.bytes.count))
+                bytes += block.bytes
+            }
+        }
+
+        /// One to three changes a damaged file could hold: a byte changed, the end cut, bytes
+        /// added in the middle or at the end.
+        mutating func damage() {
+            for _ in 0..<(1 + numbers.below(3)) {
+                guard !bytes.isEmpty else { return }
+                let at = numbers.below(bytes.count)
+                switch numbers.below(4) {
+                case 0: bytes[at] = UInt8(numbers.below(256))
+                case 1: bytes.removeLast(1 + numbers.below(bytes.count))
+                case 2: bytes.insert(UInt8(numbers.below(256)), at: at)
+                default: bytes.append(UInt8(numbers.below(256)))
+                }
+            }
+        }
+    }
+
+    private static let saltState = CRC32C.checksum(FormatSpec.vectorSalt)
+
+    /// The Swift skim of one payload, or `nil` when it finds the payload malformed.
+    private func swiftSkim(_ payload: [UInt8]) -> Skimmed? {
+        let changes = JournalStepChanges()
+        return payload.withUnsafeBytes { bytes -> Skimmed? in
+            var reader = ByteReader(bytes)
+            guard (try? reader.skimStep(into: changes)) != nil else { return nil }
+            return Skimmed(changes)
+        }
+    }
+
+    /// The steps the C loop takes from the start of `window`, each as a `Skimmed`.
+    private func cSkim(_ window: [UInt8], sequence: UInt64, runs: StepSkimRuns) -> [Skimmed] {
+        window.withUnsafeBytes { bytes in
+            let run = runs.skim(bytes, from: 0, sequence: sequence, seed: ~Self.saltState)
+            var taken: [Skimmed] = []
+            let changes = JournalStepChanges()
+            var value = 0, release = 0, recompute = 0, edge = 0, subscription = 0
+            for index in 0..<run.steps_used {
+                let step = runs.steps[index]
+                changes.show(
+                    causeAtom: step.cause_atom < 0 ? nil : Int(step.cause_atom),
+                    causeLocation: step.cause_location < 0 ? nil : Int(step.cause_location),
+                    initialized: Int(step.initialized),
+                    values: UnsafeBufferPointer(start: runs.values + value, count: Int(step.values)),
+                    released: UnsafeBufferPointer(start: runs.released + release, count: Int(step.released)),
+                    recomputed: UnsafeBufferPointer(start: runs.recomputed + recompute, count: Int(step.recomputed)),
+                    edges: UnsafeBufferPointer(start: runs.edges + edge, count: Int(step.edges)),
+                    subscriptions: UnsafeBufferPointer(start: runs.subscriptions + subscription, count: Int(step.subscriptions))
+                )
+                taken.append(Skimmed(changes))
+                value += Int(step.values)
+                release += Int(step.released)
+                recompute += Int(step.recomputed)
+                edge += Int(step.edges)
+                subscription += Int(step.subscriptions)
+            }
+            return taken
+        }
+    }
+
+    @Test func theCLoopTakesOnlyWhatTheSwiftSkimReadsAndReadsTheSame() throws {
+        guard let runs = StepSkimRuns(saltState: Self.saltState) else { return }
+        var numbers = FormatSeededRandom(seed: 27)
+        var taken = 0
+        var left = 0
+        var refusedBySwift = 0
+        for round in 0..<4_000 {
+            var writer = PayloadWriter(numbers: numbers)
+            writer.step()
+            if writer.numbers.below(3) == 0 { writer.damage() }
+            numbers = writer.numbers
+            let payload = writer.bytes
+            let sequence = UInt64(numbers.below(1_000))
+            var window = FormatSpec.frame(type: RecordType.step.rawValue, sequence: sequence, payload: payload, salt: FormatSpec.vectorSalt)
+            // Sometimes bytes after the frame, so that the loop's word loads near the end of
+            // the window are tried with and without room.
+            if round % 2 == 0 { window += (0..<numbers.below(12)).map { _ in UInt8(numbers.below(256)) } }
+            let reference = swiftSkim(payload)
+            let skimmed = cSkim(window, sequence: sequence, runs: runs)
+            if reference == nil { refusedBySwift += 1 }
+            if let first = skimmed.first {
+                #expect(skimmed.count == 1)
+                #expect(reference == first, "round \(round): payload \(FormatSpec.hex(payload))")
+                taken += 1
+            } else {
+                left += 1
+            }
+        }
+        // Both paths are exercised: most well-formed steps go to C, and malformed ones exist.
+        #expect(taken > 1_000)
+        #expect(refusedBySwift > 500)
+        #expect(left > refusedBySwift)
+    }
+
+    @Test func aRunOfStepsStopsAtTheFirstFrameItDoesNotTake() throws {
+        guard let runs = StepSkimRuns(saltState: Self.saltState) else { return }
+        var numbers = FormatSeededRandom(seed: 28)
+        for _ in 0..<200 {
+            var window: [UInt8] = []
+            var references: [Skimmed?] = []
+            let first = UInt64(numbers.below(100))
+            for index in 0..<(1 + numbers.below(40)) {
+                var writer = PayloadWriter(numbers: numbers)
+                writer.step()
+                if writer.numbers.below(15) == 0 { writer.damage() }
+                numbers = writer.numbers
+                references.append(swiftSkim(writer.bytes))
+                // Now and then a frame out of sequence, which ends the run like a bad one.
+                let sequence = numbers.below(60) == 0 ? 0 : first + UInt64(index)
+                window += FormatSpec.frame(type: RecordType.step.rawValue, sequence: sequence, payload: writer.bytes, salt: FormatSpec.vectorSalt)
+            }
+            let skimmed = cSkim(window, sequence: first, runs: runs)
+            #expect(skimmed.count <= references.count)
+            for (index, step) in skimmed.enumerated() {
+                #expect(references[index] == step)
+            }
+        }
+    }
+
+    /// Steps, marks and keyframes written by the journal's own encoder: a skim that takes runs
+    /// in C lends every step the Swift skim lends, in order, with the same numbers.
+    @Test func skimsWithAndWithoutTheCLoopLendTheSameSteps() throws {
+        let folder = try FormatScratchFolder()
+        var numbers = FormatSeededRandom(seed: 29)
+        for journalIndex in 0..<12 {
+            var records: [JournalRecord] = [
+                .atomDefinition(JournalAtomDefinition(number: 0, id: "A", kind: "state", valueType: "Int", isRestorable: true, isSensitive: false, isKeepAlive: false)),
+                .atomDefinition(JournalAtomDefinition(number: 1, id: "B", kind: "value", valueType: "String", isRestorable: false, isSensitive: false, isKeepAlive: false)),
+            ]
+            for commit in 1...(200 + numbers.below(2_000)) {
+                var step = JournalStep(
+                    commit: commit, time: Int64(commit * 1_000 + numbers.below(900)), operation: ["set", "batch", "große"][numbers.below(3)],
+                    causeAtom: numbers.below(4) == 0 ? nil : 0,
+                    updated: [JournalValueEntry(atom: 0, value: .json(String(numbers.below(100_000) - 50_000)))]
+                )
+                switch numbers.below(6) {
+                case 0: step.updated.append(JournalValueEntry(atom: 1, value: .json("\"naïve \(commit)\"")))
+                case 1: step.updated.append(JournalValueEntry(atom: 1, value: .redacted))
+                case 2: step.recomputed = [1]
+                case 3: step.edgesAdded = [JournalEdge(upstream: 0, downstream: 1)]
+                default: step.updated.append(JournalValueEntry(atom: 1, value: .text("plain \(commit)")))
+                }
+                records.append(.step(step))
+                if numbers.below(50) == 0 { records.append(.mark(JournalMark(commit: commit, time: step.time, label: "m"))) }
+                if numbers.below(100) == 0 {
+                    records.append(.keyframe(JournalKeyframe(commit: commit, time: step.time, atoms: [JournalValueEntry(atom: 0, value: .json("1"))], edges: [], subscriptions: [])))
+                }
+            }
+            let url = try folder.write(FormatSpec.journal(salt: FormatSpec.vectorSalt, metadata: [:], records: records), name: "skim-\(journalIndex)")
+            func steps(portably: Bool) throws -> [Skimmed] {
+                let journal = try Journal(url: url)
+                journal.reader.skimsPortably = portably
+                var all: [Skimmed] = []
+                try journal.skimSteps { position, changes in
+                    #expect(position == all.count)
+                    all.append(Skimmed(changes))
+                }
+                return all
+            }
+            let portable = try steps(portably: true)
+            let fast = try steps(portably: false)
+            #expect(fast.count == records.filter { if case .step = $0 { true } else { false } }.count)
+            #expect(fast == portable)
+        }
+    }
+
+    /// An error the visitor throws in the middle of a run of steps ends the skim there, as it
+    /// does when each step is skimmed in Swift: the steps before it are lent once, none after.
+    @Test func anErrorFromTheVisitorStopsTheSkimAtItsStep() throws {
+        struct Refused: Error, Equatable {
+            let position: Int
+        }
+        let folder = try FormatScratchFolder()
+        var records: [JournalRecord] = [
+            .atomDefinition(JournalAtomDefinition(number: 0, id: "A", kind: "state", valueType: "Int", isRestorable: true, isSensitive: false, isKeepAlive: false)),
+        ]
+        for commit in 1...500 {
+            records.append(.step(JournalStep(commit: commit, time: Int64(commit), operation: "set", updated: [JournalValueEntry(atom: 0, value: .json(String(commit)))])))
+        }
+        let url = try folder.write(FormatSpec.journal(salt: FormatSpec.vectorSalt, metadata: [:], records: records))
+        for portably in [true, false] {
+            for stop in [0, 1, 255, 256, 257, 499] {
+                let journal = try Journal(url: url)
+                journal.reader.skimsPortably = portably
+                var lent: [Int] = []
+                #expect(throws: Refused(position: stop)) {
+                    try journal.skimSteps { position, _ in
+                        lent.append(position)
+                        if position == stop { throw Refused(position: position) }
+                    }
+                }
+                #expect(lent == Array(0...stop))
+            }
+        }
+    }
+}
