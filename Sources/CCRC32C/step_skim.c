@@ -71,6 +71,10 @@ static inline const unsigned char *varint(const unsigned char *p, const unsigned
         *value = p[0];
         return p + 1;
     }
+    if (end - p >= 2 && p[1] < 0x80) {
+        *value = (uint64_t)(p[0] & 0x7F) | ((uint64_t)p[1] << 7);
+        return p + 2;
+    }
     if (readable - p >= 8) {
         const uint64_t word = load64(p);
         const uint64_t stops = ~word & 0x8080808080808080ull;
@@ -87,6 +91,21 @@ static inline const unsigned char *varint(const unsigned char *p, const unsigned
         }
     }
     return varint_slowly(p, end, value);
+}
+
+/// Moves past a varint of at most nine bytes without reading its value (a step's commit and
+/// time differences, which the index has).
+__attribute__((always_inline))
+static inline const unsigned char *skip_varint(const unsigned char *p, const unsigned char *end, const unsigned char *readable) {
+    if (readable - p >= 8) {
+        const uint64_t stops = ~load64(p) & 0x8080808080808080ull;
+        if (stops != 0) {
+            const size_t size = ((size_t)__builtin_ctzll(stops) >> 3) + 1;
+            return size > (size_t)(end - p) ? NULL : p + size;
+        }
+    }
+    uint64_t ignored;
+    return varint_slowly(p, end, &ignored);
 }
 
 /// A count of items of at least `size` bytes each, no more than the bytes after it can hold.
@@ -223,15 +242,57 @@ typedef struct {
     atomscope_skim_pair *subscriptions;
 } list_ends;
 
+/// Counts a change of atom `atom` at step `position`, with `bytes` of value.
+__attribute__((always_inline))
+static inline void count_change(const atomscope_skim_run *run, uint64_t atom, int64_t bytes, int64_t position) {
+    if (atom >= run->numbered) return;
+    const int32_t slot = run->slot_of[atom];
+    if (slot < 0) return;
+    atomscope_slot_counts *const counts = run->counts + slot;
+    counts->value_bytes += bytes;
+    if (counts->last_change != position) {
+        counts->last_change = position;
+        counts->changes++;
+    }
+}
+
+/// Counts a recompute of atom `atom` at step `position`.
+__attribute__((always_inline))
+static inline void count_recompute(const atomscope_skim_run *run, uint64_t atom, int64_t position) {
+    if (atom >= run->numbered) return;
+    const int32_t slot = run->slot_of[atom];
+    if (slot < 0) return;
+    atomscope_slot_counts *const counts = run->counts + slot;
+    if (counts->last_recompute != position) {
+        counts->last_recompute = position;
+        counts->recomputes++;
+    }
+}
+
+/// Counts one step's items, listed from `from` to `to`, at step `position`: only once the
+/// whole payload was read, so that a step the Swift skim reads instead is not counted twice.
+__attribute__((always_inline))
+static inline void count_step(const atomscope_skim_run *run, const list_ends *from, const list_ends *to, int64_t position) {
+    for (const atomscope_skim_value *value = from->values; value < to->values; value++) {
+        count_change(run, (uint64_t)value->atom, value->bytes, position);
+    }
+    for (const int64_t *atom = from->released; atom < to->released; atom++) {
+        count_change(run, (uint64_t)*atom, 0, position);
+    }
+    for (const int64_t *atom = from->recomputed; atom < to->recomputed; atom++) {
+        count_recompute(run, (uint64_t)*atom, position);
+    }
+}
+
 /// Skims one step payload into the lists from `ends` on, moving `ends` past its items and
 /// filling `step`'s cause and initialized count; 0 when the payload is not one this loop takes.
 __attribute__((always_inline))
 static inline int skim(const unsigned char *p, size_t size, const unsigned char *readable, list_ends *ends, atomscope_skimmed_step *step) {
     const unsigned char *const end = p + size;
-    uint64_t ignored, cause_atom, cause_location;
+    uint64_t cause_atom, cause_location;
     int64_t skipped;
     // The commit's and the time's differences.
-    if ((p = varint(p, end, readable, &ignored)) == NULL || (p = varint(p, end, readable, &ignored)) == NULL || p >= end) return 0;
+    if ((p = skip_varint(p, end, readable)) == NULL || (p = skip_varint(p, end, readable)) == NULL || p >= end) return 0;
     if (*p++ == 0 && (p = ascii_string(p, end, readable, &skipped)) == NULL) return 0;
     if ((p = varint(p, end, readable, &cause_atom)) == NULL || (p = varint(p, end, readable, &cause_location)) == NULL || p >= end) return 0;
     const unsigned flags = *p++;
@@ -285,8 +346,10 @@ static inline uint32_t frame_register(const unsigned char *p, size_t n, uint32_t
     return (uint32_t)c ^ zeros[n];
 }
 
-__attribute__((target("sse4.2")))
-size_t atomscope_skim_steps(atomscope_skim_run *run) {
+/// The loop, for a run that lists (`counting` 0) or counts (1): a constant in each of the two
+/// copies the compiler makes, so that neither tests it per step.
+__attribute__((target("sse4.2"), always_inline))
+static inline size_t skim_run(atomscope_skim_run *run, const int counting) {
     const unsigned char *const bytes = run->bytes;
     const unsigned char *const end = bytes + run->count;
     const unsigned char *frame = bytes + run->position;
@@ -294,12 +357,15 @@ size_t atomscope_skim_steps(atomscope_skim_run *run) {
     const uint8_t step_type = run->step_type;
     const uint32_t *const zeros = run->zeros;
     uint64_t sequence = run->sequence;
-    list_ends ends = {
+    int64_t position = run->step_position;
+    const list_ends start = {
         run->values + run->values_used, run->released + run->released_used, run->recomputed + run->recomputed_used,
         run->edges + run->edges_used, run->subscriptions + run->subscriptions_used,
     };
+    list_ends ends = start;
     // No list gains more items than the payloads taken have bytes: one count of those bytes
-    // against the smallest list's room keeps every list within its own.
+    // against the smallest list's room keeps every list within its own. A run that counts
+    // empties its lists after each step, so only the step's own bytes count.
     size_t room = run->value_capacity - run->values_used;
     if (run->released_capacity - run->released_used < room) room = run->released_capacity - run->released_used;
     if (run->recomputed_capacity - run->recomputed_used < room) room = run->recomputed_capacity - run->recomputed_used;
@@ -307,7 +373,7 @@ size_t atomscope_skim_steps(atomscope_skim_run *run) {
     if (run->subscription_capacity - run->subscriptions_used < room) room = run->subscription_capacity - run->subscriptions_used;
     atomscope_skimmed_step *step = run->steps + run->steps_used;
     atomscope_skimmed_step *const steps_end = run->steps + run->step_capacity;
-    atomscope_skimmed_step *const steps_before = step;
+    size_t taken = 0;
     while (step < steps_end && (size_t)(end - frame) >= HEADER_SIZE) {
         const uint32_t size = load32(frame);
         if (size > maximum || frame[8] != step_type || size > room) break;
@@ -318,27 +384,39 @@ size_t atomscope_skim_steps(atomscope_skim_run *run) {
             || load64(frame + 9) != sequence) break;
         list_ends next = ends;
         if (!skim(frame + HEADER_SIZE, size, end, &next, step)) break;
+        frame += whole;
+        taken++;
+        sequence++;
+        if (counting) {
+            count_step(run, &ends, &next, position);
+            position++;
+            continue;
+        }
         step->values = (uint32_t)(next.values - ends.values);
         step->released = (uint32_t)(next.released - ends.released);
         step->recomputed = (uint32_t)(next.recomputed - ends.recomputed);
         step->edges = (uint32_t)(next.edges - ends.edges);
         step->subscriptions = (uint32_t)(next.subscriptions - ends.subscriptions);
+        step->end = (uint64_t)(frame - bytes);
         ends = next;
         room -= size;
-        frame += whole;
-        step->end = (uint64_t)(frame - bytes);
         step++;
-        sequence++;
     }
     run->position = (size_t)(frame - bytes);
     run->sequence = sequence;
+    run->step_position = position;
     run->steps_used = (size_t)(step - run->steps);
     run->values_used = (size_t)(ends.values - run->values);
     run->released_used = (size_t)(ends.released - run->released);
     run->recomputed_used = (size_t)(ends.recomputed - run->recomputed);
     run->edges_used = (size_t)(ends.edges - run->edges);
     run->subscriptions_used = (size_t)(ends.subscriptions - run->subscriptions);
-    return (size_t)(step - steps_before);
+    return taken;
+}
+
+__attribute__((target("sse4.2")))
+size_t atomscope_skim_steps(atomscope_skim_run *run) {
+    return run->slot_of != NULL && run->counts != NULL ? skim_run(run, 1) : skim_run(run, 0);
 }
 
 #else

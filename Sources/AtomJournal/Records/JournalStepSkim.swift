@@ -131,15 +131,20 @@ extension Journal {
     @discardableResult
     package func skimSteps(_ visit: (_ position: Int, _ changes: JournalStepChanges) throws -> Void) throws -> Int {
         try withoutActuallyEscaping(visit) { visit in
-            var visitor = StepSkimVisitor(path: reader.path, runs: StepSkimRuns(for: reader), body: visit)
-            do {
-                _ = try reader.scanFrames(visitor: &visitor)
-            } catch {
-                if let visitorError = visitor.visitorError { throw visitorError }
-                throw error
-            }
-            return visitor.frames
+            try scanAll(StepSkimVisitor(path: reader.path, runs: StepSkimRuns(for: reader), body: visit))
         }
+    }
+
+    /// Scans every frame with `visitor`; an error its body threw is rethrown as it is.
+    func scanAll(_ visitor: StepSkimVisitor) throws -> Int {
+        var visitor = visitor
+        do {
+            _ = try reader.scanFrames(visitor: &visitor)
+        } catch {
+            if let visitorError = visitor.visitorError { throw visitorError }
+            throw error
+        }
+        return visitor.frames
     }
 }
 
@@ -160,15 +165,18 @@ struct StepSkimVisitor: JournalFrameVisitor {
     /// The C skim's lists, when runs of steps are skimmed in C (`StepSkimRuns`); `nil` skims
     /// every step here.
     let runs: StepSkimRuns?
+    /// Where the C loop counts the steps it takes, instead of lending them to `body`.
+    let counting: StepSkimCounting?
 
     init(
-        path: String, from position: Int = 0, stop: SkimStop? = nil, runs: StepSkimRuns?,
+        path: String, from position: Int = 0, stop: SkimStop? = nil, runs: StepSkimRuns?, counting: StepSkimCounting? = nil,
         body: @escaping (_ position: Int, _ changes: JournalStepChanges) throws -> Void
     ) {
         self.path = path
         self.position = position
         self.stop = stop
         self.runs = runs
+        self.counting = counting
         self.body = body
     }
 

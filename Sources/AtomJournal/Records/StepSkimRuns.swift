@@ -61,8 +61,13 @@ final class StepSkimRuns {
     }
 
     /// Skims the step frames the C loop takes from `position` in `bytes`, at most
-    /// ``stepCapacity``; the lists then hold them from their starts.
-    func skim(_ bytes: UnsafeRawBufferPointer, from position: Int, sequence: UInt64, seed: UInt32) -> atomscope_skim_run {
+    /// ``stepCapacity``; the lists then hold them from their starts. With `counting`, every
+    /// step the loop takes is counted into its counts instead, from step `step` on, with no
+    /// limit but the window's.
+    func skim(
+        _ bytes: UnsafeRawBufferPointer, from position: Int, sequence: UInt64, seed: UInt32,
+        counting: StepSkimCounting? = nil, step: Int = 0
+    ) -> atomscope_skim_run {
         var run = atomscope_skim_run()
         run.bytes = bytes.baseAddress?.assumingMemoryBound(to: UInt8.self)
         run.count = bytes.count
@@ -84,6 +89,12 @@ final class StepSkimRuns {
         run.edge_capacity = Self.itemCapacity
         run.subscriptions = UnsafeMutableRawPointer(subscriptions).assumingMemoryBound(to: atomscope_skim_pair.self)
         run.subscription_capacity = Self.itemCapacity
+        if let counting {
+            run.slot_of = counting.slotOfNumber.baseAddress
+            run.numbered = counting.slotOfNumber.count
+            run.counts = UnsafeMutableRawPointer(counting.counts).assumingMemoryBound(to: atomscope_slot_counts.self)
+            run.step_position = Int64(step)
+        }
         if bytes.baseAddress != nil { atomscope_skim_steps(&run) }
         return run
     }
@@ -97,6 +108,15 @@ extension StepSkimVisitor {
         let none = FrameRun.Taken(frames: 0, end: run.position, lastType: 0)
         guard let runs, visitorError == nil else { return none }
         if let stop, stop.isSet { return none }
+        if let counting {
+            // Counted in C as the sink's own `body` would count them: nothing is lent.
+            let skimmed = runs.skim(run.bytes, from: run.position, sequence: run.sequence, seed: run.seed, counting: counting, step: self.position)
+            let taken = skimmed.step_position - Int64(self.position)
+            guard taken > 0 else { return none }
+            self.position = Int(skimmed.step_position)
+            frames += Int(taken)
+            return FrameRun.Taken(frames: UInt64(taken), end: skimmed.position, lastType: RecordType.step.rawValue)
+        }
         var position = run.position
         var sequence = run.sequence
         var taken: UInt64 = 0
@@ -137,5 +157,34 @@ extension StepSkimVisitor {
             sequence = skimmed.sequence
         }
         return FrameRun.Taken(frames: taken, end: position, lastType: taken > 0 ? RecordType.step.rawValue : 0)
+    }
+}
+
+/// What one slot of a skim that counts holds (`StepSkimCounting`): the changes, recomputes and
+/// value bytes of the atoms of one id, and the last step that counted each, so that a step
+/// counts once per slot. Its layout is C's `atomscope_slot_counts`.
+package struct StepSlotCounts: Sendable, BitwiseCopyable {
+    package var changes = 0
+    package var recomputes = 0
+    package var valueBytes = 0
+    package var lastChange = -1
+    package var lastRecompute = -1
+
+    package init() {}
+}
+
+/// Where a skim counts the steps the C loop takes, in place of lending them to the sink: the
+/// sink's slot of each atom number (-1 for none; numbers past the end count nowhere) and its
+/// counts by slot, both valid for the whole skim. The sink must count the steps it is lent
+/// (the ones the Swift skim reads) by the same rules: each value entry and released atom a
+/// change of its slot (once a step) adding the value's bytes, each recomputed atom a
+/// recompute (once a step).
+package struct StepSkimCounting {
+    package let slotOfNumber: UnsafeBufferPointer<Int32>
+    package let counts: UnsafeMutablePointer<StepSlotCounts>
+
+    package init(slotOfNumber: UnsafeBufferPointer<Int32>, counts: UnsafeMutablePointer<StepSlotCounts>) {
+        self.slotOfNumber = slotOfNumber
+        self.counts = counts
     }
 }

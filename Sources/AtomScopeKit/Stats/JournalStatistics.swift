@@ -93,7 +93,9 @@ public struct JournalStatistics: Sendable, Encodable, Equatable {
         let tally = StepTally(slots: slots)
         do {
             // A large journal is skimmed in two halves at once, each counted apart.
-            try journal.skimSteps(into: tally, splittingInto: { StepTally(slots: slots) }, join: { $0.add($1) }) { tally, position, changes in
+            try journal.skimSteps(
+                into: tally, splittingInto: { StepTally(slots: slots) }, join: { $0.add($1) }, counting: { $0.counting }
+            ) { tally, position, changes in
                 tally.count(position, changes)
             }
         } catch let error as JournalError {

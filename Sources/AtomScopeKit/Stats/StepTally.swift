@@ -1,28 +1,37 @@
-import AtomJournal
+@_spi(JournalReading) import AtomJournal
 
 /// What `atomscope stat` counts per atom slot as it skims every step: changes, recomputes and
 /// value bytes, each step counted once per slot.
 ///
 /// The counts live in memory the tally allocates once (`FixedBuffer`): the pass updates
-/// several of them per value entry, a million steps at a time.
+/// several of them per value entry, a million steps at a time. Where the journal's atom
+/// numbers are small enough for a table of their slots, the skim counts the usual steps in C
+/// into the same memory (``counting``), by the rules of ``count(_:_:)``; this counts the
+/// steps it is lent.
 struct StepTally {
-    struct SlotCounts {
-        var changes = 0
-        var recomputes = 0
-        var valueBytes = 0
-        /// The last step that counted a change or a recompute, so that a step counts once.
-        var lastChange = -1
-        var lastRecompute = -1
-    }
+    typealias SlotCounts = StepSlotCounts
 
     private let slots: AtomSlots
     private let storage: FixedBuffer<SlotCounts>
     private let counts: UnsafeMutableBufferPointer<SlotCounts>
+    /// The slot of each atom number, for the C loop; `nil` when there is no table.
+    private let slotTable: FixedBuffer<Int32>?
 
     init(slots: AtomSlots) {
         self.slots = slots
         storage = FixedBuffer(count: slots.ids.count, repeating: SlotCounts())
         counts = storage.elements
+        slotTable = slots.slotTable.map { table in
+            let buffer = FixedBuffer<Int32>(count: table.count, repeating: -1)
+            _ = buffer.elements.update(fromContentsOf: table)
+            return buffer
+        }
+    }
+
+    /// Where the skim may count steps in C: valid as long as this tally.
+    var counting: StepSkimCounting? {
+        guard let slotTable, let base = counts.baseAddress else { return nil }
+        return StepSkimCounting(slotOfNumber: UnsafeBufferPointer(slotTable.elements), counts: base)
     }
 
     /// The counts of one slot.

@@ -30,6 +30,10 @@ struct AtomSlots {
         self.slots = NumberTable(slots)
     }
 
+    /// Each atom number's slot (-1 for a number the journal never defines), when the numbers
+    /// are small and dense enough for a table.
+    var slotTable: [Int32]? { slots.table }
+
     /// The slot of an atom number, or `nil` when the journal never defines it.
     @inline(__always)
     func slot(of number: Int) -> Int? {

@@ -26,6 +26,10 @@ struct NumberTable: Sendable {
         self.init(numbers.map { (number: $0, value: 0) })
     }
 
+    /// The table by number (-1 for a number without a value), when the numbers are small and
+    /// dense enough for one.
+    var table: [Int32]? { dense }
+
     /// The value of `number`, or `nil` when it has none.
     @inline(__always)
     subscript(number: Int) -> Int? {

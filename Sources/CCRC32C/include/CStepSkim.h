@@ -31,6 +31,16 @@ typedef struct {
     uint32_t subscriptions;
 } atomscope_skimmed_step;
 
+/// What a skim that counts (see `slot_of` below) keeps per slot: the fields of
+/// StepSlotCounts in Swift, in its order.
+typedef struct {
+    int64_t changes;
+    int64_t recomputes;
+    int64_t value_bytes;
+    int64_t last_change;
+    int64_t last_recompute;
+} atomscope_slot_counts;
+
 /// A run of step frames for atomscope_skim_steps to validate and skim.
 typedef struct {
     /// The bytes in memory (the reader's window) and how many there are.
@@ -62,6 +72,16 @@ typedef struct {
     size_t edge_capacity, edges_used;
     atomscope_skim_pair *subscriptions;
     size_t subscription_capacity, subscriptions_used;
+    /// When not NULL, each step taken is counted instead of listed: every value entry and
+    /// released atom counts a change of its atom's slot (once a step) and adds the value's
+    /// bytes, every recomputed atom a recompute (once a step); `slot_of[n]` is atom number n's
+    /// slot, or -1, for n below `numbered`; larger numbers count nowhere. The lists are then
+    /// scratch, `steps` holds only the last step taken, and `position` (in and out) is the
+    /// next step's position, which the once-a-step rule compares with.
+    const int32_t *slot_of;
+    size_t numbered;
+    atomscope_slot_counts *counts;
+    int64_t step_position;
 } atomscope_skim_run;
 
 /// Takes consecutive step frames from `run->position` while each lies whole in the bytes, is
@@ -71,7 +91,7 @@ typedef struct {
 /// stops before the first frame that is anything else, leaving it to the Swift skim, which
 /// decides what it is (and names any error). Only call it when
 /// atomscope_crc32c_hardware_available() returned nonzero (elsewhere than x86-64 it takes
-/// nothing).
+/// nothing). Returns how many steps it took; when it counts, `steps_used` stays as it was.
 size_t atomscope_skim_steps(atomscope_skim_run *run);
 
 #endif

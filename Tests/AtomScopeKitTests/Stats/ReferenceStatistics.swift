@@ -38,9 +38,8 @@ struct ReferenceUsage: Equatable, CustomStringConvertible {
                 if let id = index.atoms[number]?.id { touched.insert(id) }
             }
             for id in touched { usage[id]?.changes += 1 }
-            for number in Set(step.recomputed) {
-                if let id = index.atoms[number]?.id { usage[id]?.recomputes += 1 }
-            }
+            // A step recomputes an id once, however many of its numbers it names.
+            for id in Set(step.recomputed.compactMap({ index.atoms[$0]?.id })) { usage[id]?.recomputes += 1 }
         }
         return usage
     }
