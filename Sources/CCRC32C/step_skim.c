@@ -284,6 +284,77 @@ static inline void count_step(const atomscope_skim_run *run, const list_ends *fr
     }
 }
 
+/// The slot of a defined atom number, or -1.
+__attribute__((always_inline))
+static inline int32_t defined_slot(const int32_t *slot_of, size_t numbered, uint64_t atom) {
+    return atom < numbered ? slot_of[atom] : -1;
+}
+
+/// Whether a defined number's byte is set in `table` (of `count` numbers).
+__attribute__((always_inline))
+static inline int defined(const uint8_t *table, size_t count, uint64_t number) {
+    return number < count && table[number] != 0;
+}
+
+/// Whether `list` needs room for `number`: it does not end with it already and is full.
+__attribute__((always_inline))
+static inline int needs_room(const atomscope_step_numbers *list, int32_t number) {
+    return !(list->count > 0 && list->steps[list->count - 1] == number) && list->count == list->capacity;
+}
+
+__attribute__((always_inline))
+static inline void note(atomscope_step_numbers *list, int32_t number) {
+    if (list->count > 0 && list->steps[list->count - 1] == number) return;
+    list->steps[list->count++] = number;
+}
+
+/// Checks and notes one step, listed from `from` to `to` with its cause in `step`, at
+/// `position`: 1 when it was noted, 0 when it is the Swift skim's (a check failed), -1 when
+/// a list is full (`notes->full_slot` says which).
+__attribute__((always_inline))
+static inline int note_step(atomscope_step_notes *notes, const atomscope_skimmed_step *step, const list_ends *from, const list_ends *to, int64_t position) {
+    if (position >= notes->limit || position >= INT32_MAX) return 0;
+    const int32_t number = (int32_t)(position + 1);
+    const int32_t *const slot_of = notes->slot_of;
+    const size_t numbered = notes->numbered;
+    if (step->cause_atom >= 0 && defined_slot(slot_of, numbered, (uint64_t)step->cause_atom) < 0) return 0;
+    if (step->cause_location >= 0 && !defined(notes->location_defined, notes->locations, (uint64_t)step->cause_location)) return 0;
+    // Every check first, and the room every note needs, so that a step is noted whole or not
+    // at all.
+    for (const atomscope_skim_value *value = from->values; value < to->values; value++) {
+        const int32_t slot = defined_slot(slot_of, numbered, (uint64_t)value->atom);
+        if (slot < 0) return 0;
+        if (needs_room(notes->changes + slot, number)) { notes->full_slot = slot; notes->full_recompute = 0; return -1; }
+    }
+    for (const int64_t *atom = from->released; atom < to->released; atom++) {
+        const int32_t slot = defined_slot(slot_of, numbered, (uint64_t)*atom);
+        if (slot < 0) return 0;
+        if (needs_room(notes->changes + slot, number)) { notes->full_slot = slot; notes->full_recompute = 0; return -1; }
+    }
+    for (const int64_t *atom = from->recomputed; atom < to->recomputed; atom++) {
+        const int32_t slot = defined_slot(slot_of, numbered, (uint64_t)*atom);
+        if (slot < 0) return 0;
+        if (needs_room(notes->recomputes + slot, number)) { notes->full_slot = slot; notes->full_recompute = 1; return -1; }
+    }
+    for (const atomscope_skim_pair *edge = from->edges; edge < to->edges; edge++) {
+        if (defined_slot(slot_of, numbered, (uint64_t)edge->first) < 0 || defined_slot(slot_of, numbered, (uint64_t)edge->second) < 0) return 0;
+    }
+    for (const atomscope_skim_pair *subscription = from->subscriptions; subscription < to->subscriptions; subscription++) {
+        if (defined_slot(slot_of, numbered, (uint64_t)subscription->first) < 0
+            || !defined(notes->subscriber_defined, notes->subscribers, (uint64_t)subscription->second)) return 0;
+    }
+    for (const atomscope_skim_value *value = from->values; value < to->values; value++) {
+        note(notes->changes + slot_of[value->atom], number);
+    }
+    for (const int64_t *atom = from->released; atom < to->released; atom++) {
+        note(notes->changes + slot_of[*atom], number);
+    }
+    for (const int64_t *atom = from->recomputed; atom < to->recomputed; atom++) {
+        note(notes->recomputes + slot_of[*atom], number);
+    }
+    return 1;
+}
+
 /// Skims one step payload into the lists from `ends` on, moving `ends` past its items and
 /// filling `step`'s cause and initialized count; 0 when the payload is not one this loop takes.
 __attribute__((always_inline))
@@ -346,10 +417,10 @@ static inline uint32_t frame_register(const unsigned char *p, size_t n, uint32_t
     return (uint32_t)c ^ zeros[n];
 }
 
-/// The loop, for a run that lists (`counting` 0) or counts (1): a constant in each of the two
-/// copies the compiler makes, so that neither tests it per step.
+/// The loop, for a run that lists (`mode` 0), counts (1) or notes (2): a constant in each of
+/// the three copies the compiler makes, so that none tests it per step.
 __attribute__((target("sse4.2"), always_inline))
-static inline size_t skim_run(atomscope_skim_run *run, const int counting) {
+static inline size_t skim_run(atomscope_skim_run *run, const int mode) {
     const unsigned char *const bytes = run->bytes;
     const unsigned char *const end = bytes + run->count;
     const unsigned char *frame = bytes + run->position;
@@ -384,11 +455,12 @@ static inline size_t skim_run(atomscope_skim_run *run, const int counting) {
             || load64(frame + 9) != sequence) break;
         list_ends next = ends;
         if (!skim(frame + HEADER_SIZE, size, end, &next, step)) break;
+        if (mode == 2 && note_step(run->notes, step, &ends, &next, position) != 1) break;
         frame += whole;
         taken++;
         sequence++;
-        if (counting) {
-            count_step(run, &ends, &next, position);
+        if (mode == 1) count_step(run, &ends, &next, position);
+        if (mode != 0) {
             position++;
             continue;
         }
@@ -416,7 +488,9 @@ static inline size_t skim_run(atomscope_skim_run *run, const int counting) {
 
 __attribute__((target("sse4.2")))
 size_t atomscope_skim_steps(atomscope_skim_run *run) {
-    return run->slot_of != NULL && run->counts != NULL ? skim_run(run, 1) : skim_run(run, 0);
+    if (run->slot_of != NULL && run->counts != NULL) return skim_run(run, 1);
+    if (run->notes != NULL) return skim_run(run, 2);
+    return skim_run(run, 0);
 }
 
 #else

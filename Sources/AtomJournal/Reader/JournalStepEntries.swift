@@ -45,3 +45,25 @@ extension JournalIndex {
         }
     }
 }
+
+extension JournalIndex.StepEntries {
+    /// The position of the first step whose commit does not follow the one before, or the
+    /// count when every commit does: where a skim that notes steps in C must stop and leave
+    /// the step to the check that names it.
+    package var firstOutOfOrder: Int {
+        var previous = Int.min
+        var position = 0
+        for part in [head, tail] {
+            let found: Int? = part.withUnsafeBufferPointer { entries in
+                for entry in entries {
+                    if position > 0, entry.commit <= previous { return position }
+                    previous = entry.commit
+                    position += 1
+                }
+                return nil
+            }
+            if let found { return found }
+        }
+        return position
+    }
+}

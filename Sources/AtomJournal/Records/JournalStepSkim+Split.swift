@@ -17,9 +17,9 @@ extension Journal {
     ///   - sink: what the first half's steps, or all of them, are given to.
     ///   - makeSecond: a sink for the second half, made only when the journal is split.
     ///   - join: adds the second sink's steps after the first's, once both halves are done.
-    ///   - counting: where a sink counts steps, when it only counts them: the C loop then
-    ///     counts the steps it takes there, by the rules ``StepSkimCounting`` states, and
-    ///     `visit` sees only the others.
+    ///   - target: what the C loop does with the steps it takes for a sink that only counts
+    ///     them or notes them (``StepSkimTarget``), by the rules the sink's `visit` follows;
+    ///     `visit` then sees only the others.
     ///   - visit: one step, with the sink of its half; called on two threads at once, each
     ///     with its own sink, so it must touch nothing else that changes.
     /// - Returns: how many valid frames the skim read, as ``skimSteps(_:)`` returns.
@@ -28,18 +28,18 @@ extension Journal {
         into sink: Sink,
         splittingInto makeSecond: () -> Sink,
         join: (Sink, Sink) -> Void,
-        counting: (Sink) -> StepSkimCounting? = { _ in nil },
+        target: (Sink) -> StepSkimTarget? = { _ in nil },
         _ visit: @escaping @Sendable (Sink, Int, JournalStepChanges) throws -> Void
     ) throws -> Int {
         let split = reader.skimSplit
         guard let point = split.point(first: reader.header.size, fileSize: reader.fileSize),
               let middle = firstStep(atOrAfter: point) else {
             let body: (Int, JournalStepChanges) throws -> Void = { position, changes in try visit(sink, position, changes) }
-            return try scanAll(StepSkimVisitor(path: reader.path, runs: StepSkimRuns(for: reader), counting: counting(sink), body: body))
+            return try scanAll(StepSkimVisitor(path: reader.path, runs: StepSkimRuns(for: reader), target: target(sink), body: body))
         }
         let offset = index.steps[middle].offset
         let second = makeSecond()
-        let secondCounting = counting(second)
+        let secondTarget = target(second)
         let twin = JournalReader(twinOf: reader)
         twin.readsAhead = false
         twin.scanChunk = split.chunk
@@ -49,7 +49,7 @@ extension Journal {
         let path = reader.path
         let job = HandOff(handsOver: split.handsOver) { () -> SecondSkim? in
             guard let start = try? twin.framePosition(at: offset) else { return nil }
-            var visitor = StepSkimVisitor(path: path, from: middle, stop: stop, runs: StepSkimRuns(for: twin), counting: secondCounting) { position, changes in
+            var visitor = StepSkimVisitor(path: path, from: middle, stop: stop, runs: StepSkimRuns(for: twin), target: secondTarget) { position, changes in
                 try visit(second, position, changes)
             }
             guard (try? twin.scan(from: start, until: .max, recovering: false, damaged: { _ in }, &visitor)) != nil else { return nil }
@@ -57,7 +57,7 @@ extension Journal {
         }
 
         // The first half, up to the second's first frame, reading no chunk past it.
-        var visitor = StepSkimVisitor(path: path, runs: StepSkimRuns(for: reader), counting: counting(sink)) { position, changes in
+        var visitor = StepSkimVisitor(path: path, runs: StepSkimRuns(for: reader), target: target(sink)) { position, changes in
             try visit(sink, position, changes)
         }
         let report = reader.progress

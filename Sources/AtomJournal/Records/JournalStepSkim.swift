@@ -165,18 +165,18 @@ struct StepSkimVisitor: JournalFrameVisitor {
     /// The C skim's lists, when runs of steps are skimmed in C (`StepSkimRuns`); `nil` skims
     /// every step here.
     let runs: StepSkimRuns?
-    /// Where the C loop counts the steps it takes, instead of lending them to `body`.
-    let counting: StepSkimCounting?
+    /// What the C loop does with the steps it takes, instead of lending them to `body`.
+    let target: StepSkimTarget?
 
     init(
-        path: String, from position: Int = 0, stop: SkimStop? = nil, runs: StepSkimRuns?, counting: StepSkimCounting? = nil,
+        path: String, from position: Int = 0, stop: SkimStop? = nil, runs: StepSkimRuns?, target: StepSkimTarget? = nil,
         body: @escaping (_ position: Int, _ changes: JournalStepChanges) throws -> Void
     ) {
         self.path = path
         self.position = position
         self.stop = stop
         self.runs = runs
-        self.counting = counting
+        self.target = target
         self.body = body
     }
 

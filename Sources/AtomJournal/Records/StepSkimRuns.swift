@@ -66,7 +66,7 @@ final class StepSkimRuns {
     /// limit but the window's.
     func skim(
         _ bytes: UnsafeRawBufferPointer, from position: Int, sequence: UInt64, seed: UInt32,
-        counting: StepSkimCounting? = nil, step: Int = 0
+        counting: StepSkimCounting? = nil, notes: UnsafeMutablePointer<atomscope_step_notes>? = nil, step: Int = 0
     ) -> atomscope_skim_run {
         var run = atomscope_skim_run()
         run.bytes = bytes.baseAddress?.assumingMemoryBound(to: UInt8.self)
@@ -93,8 +93,9 @@ final class StepSkimRuns {
             run.slot_of = counting.slotOfNumber.baseAddress
             run.numbered = counting.slotOfNumber.count
             run.counts = UnsafeMutableRawPointer(counting.counts).assumingMemoryBound(to: atomscope_slot_counts.self)
-            run.step_position = Int64(step)
         }
+        run.notes = notes
+        run.step_position = Int64(step)
         if bytes.baseAddress != nil { atomscope_skim_steps(&run) }
         return run
     }
@@ -108,14 +109,30 @@ extension StepSkimVisitor {
         let none = FrameRun.Taken(frames: 0, end: run.position, lastType: 0)
         guard let runs, visitorError == nil else { return none }
         if let stop, stop.isSet { return none }
-        if let counting {
+        switch target {
+        case .counting(let counting):
             // Counted in C as the sink's own `body` would count them: nothing is lent.
             let skimmed = runs.skim(run.bytes, from: run.position, sequence: run.sequence, seed: run.seed, counting: counting, step: self.position)
-            let taken = skimmed.step_position - Int64(self.position)
-            guard taken > 0 else { return none }
-            self.position = Int(skimmed.step_position)
-            frames += Int(taken)
-            return FrameRun.Taken(frames: UInt64(taken), end: skimmed.position, lastType: RecordType.step.rawValue)
+            return took(skimmed.step_position, end: skimmed.position, from: run)
+        case .noting(let notes):
+            // Noted in C as the sink would note them; a full list is grown and the run goes on.
+            var position = run.position
+            var sequence = run.sequence
+            var step = Int64(self.position)
+            while true {
+                let skimmed = notes.withCNotes { cNotes in
+                    (runs.skim(run.bytes, from: position, sequence: sequence, seed: run.seed, notes: &cNotes, step: Int(step)), Int(cNotes.full_slot), cNotes.full_recompute != 0)
+                }
+                position = skimmed.0.position
+                sequence = skimmed.0.sequence
+                step = skimmed.0.step_position
+                guard skimmed.1 >= 0 else { break }
+                notes.grow(slot: skimmed.1, recompute: skimmed.2)
+            }
+            if step > self.position { notes.lastNotedInC = Int(step) }
+            return took(step, end: position, from: run)
+        case nil:
+            break
         }
         var position = run.position
         var sequence = run.sequence
@@ -158,6 +175,15 @@ extension StepSkimVisitor {
         }
         return FrameRun.Taken(frames: taken, end: position, lastType: taken > 0 ? RecordType.step.rawValue : 0)
     }
+
+    /// The steps a counting or noting run took, up to the one at `step`, ending at `end`.
+    private mutating func took(_ step: Int64, end: Int, from run: FrameRun) -> FrameRun.Taken {
+        let taken = Int(step) - position
+        guard taken > 0 else { return FrameRun.Taken(frames: 0, end: run.position, lastType: 0) }
+        position += taken
+        frames += taken
+        return FrameRun.Taken(frames: UInt64(taken), end: end, lastType: RecordType.step.rawValue)
+    }
 }
 
 /// What one slot of a skim that counts holds (`StepSkimCounting`): the changes, recomputes and
@@ -173,7 +199,8 @@ package struct StepSlotCounts: Sendable, BitwiseCopyable {
     package init() {}
 }
 
-/// Where a skim counts the steps the C loop takes, in place of lending them to the sink: the
+/// Where a skim counts the steps the C loop takes, in place of lending them to the sink
+/// (``StepSkimTarget/counting(_:)``): the
 /// sink's slot of each atom number (-1 for none; numbers past the end count nowhere) and its
 /// counts by slot, both valid for the whole skim. The sink must count the steps it is lent
 /// (the ones the Swift skim reads) by the same rules: each value entry and released atom a

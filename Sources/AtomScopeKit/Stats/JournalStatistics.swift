@@ -94,7 +94,7 @@ public struct JournalStatistics: Sendable, Encodable, Equatable {
         do {
             // A large journal is skimmed in two halves at once, each counted apart.
             try journal.skimSteps(
-                into: tally, splittingInto: { StepTally(slots: slots) }, join: { $0.add($1) }, counting: { $0.counting }
+                into: tally, splittingInto: { StepTally(slots: slots) }, join: { $0.add($1) }, target: { $0.counting.map(StepSkimTarget.counting) }
             ) { tally, position, changes in
                 tally.count(position, changes)
             }

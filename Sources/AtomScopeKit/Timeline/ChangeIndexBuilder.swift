@@ -17,42 +17,51 @@ final class ChangeIndexBuilder {
     private let steps: JournalIndex.StepEntries
     private let path: String
     /// Per slot, the steps (1-based, ascending) that changed it and that recomputed it; a
-    /// step is noted once per slot, so a list's last step is the one to compare with. 32
-    /// bits a step: the lists of a million steps are the largest memory an open holds.
-    private let changesStorage: FixedBuffer<StepList<Int32>>
-    private let changes: UnsafeMutableBufferPointer<StepList<Int32>>
-    private let recomputesStorage: FixedBuffer<StepList<Int32>>
-    private let recomputes: UnsafeMutableBufferPointer<StepList<Int32>>
+    /// step is noted once per slot. 32 bits a step: the lists of a million steps are the
+    /// largest memory an open holds. The skim notes the usual steps in C into the same lists
+    /// (`target`), by the rules of `note`.
+    private let notes: StepNotes
+    /// Whether the journal's numbers are small enough for the tables the C loop checks with.
+    private let notesInC: Bool
     // Why no runtime exclusivity check: the builder is used by one skim on one thread, and
     // `note` calls out to nothing that could reach it again.
-    /// The last step noted (1-based), for an error that comes from elsewhere.
-    @exclusivity(unchecked) private(set) var lastStep = 0
+    /// The last step noted here (1-based); see ``lastStep``.
+    @exclusivity(unchecked) private var lastStepNotedHere = 0
 
-    init(index: JournalIndex, slots: AtomSlots, path: String) {
+    /// The last step noted (1-based), here or by the skim's C loop, for an error that comes
+    /// from elsewhere.
+    var lastStep: Int { max(lastStepNotedHere, notes.lastNotedInC) }
+
+    /// A builder for `index`; `ordered` is the position of the first step whose commit does
+    /// not follow the one before (`StepEntries.firstOutOfOrder`), worked out once for both
+    /// halves of a split skim.
+    init(index: JournalIndex, slots: AtomSlots, path: String, ordered: Int) {
         self.slots = slots
         locations = NumberTable(present: index.locations.keys)
         subscribers = NumberTable(present: index.subscribers.keys)
         steps = index.steps
         self.path = path
-        changesStorage = FixedBuffer(count: slots.ids.count, repeating: StepList())
-        changes = changesStorage.elements
-        recomputesStorage = FixedBuffer(count: slots.ids.count, repeating: StepList())
-        recomputes = recomputesStorage.elements
+        let slotTable = slots.slotTable
+        let locationTable = locations.table
+        let subscriberTable = subscribers.table
+        notesInC = slotTable != nil && locationTable != nil && subscriberTable != nil
+        notes = StepNotes(
+            slots: slots.ids.count, slotOf: slotTable ?? [],
+            locations: (locationTable ?? []).map { $0 >= 0 }, subscribers: (subscriberTable ?? []).map { $0 >= 0 },
+            limit: min(ordered, index.steps.count)
+        )
     }
 
-    deinit {
-        for slot in changes.indices {
-            changes[slot].deallocate()
-            recomputes[slot].deallocate()
-        }
-    }
+    /// What the skim's C loop does with the steps it takes: notes them here, when the tables
+    /// allow.
+    var target: StepSkimTarget? { notesInC ? .noting(notes) : nil }
 
     /// Notes one step's changes, after checking what it refers to. The checks run in the
     /// order they always have (cause, location, values, released, recomputed, edges,
     /// subscriptions, then the commit), so the first problem is the one named.
     func note(_ position: Int, _ step: JournalStepChanges) throws(AtomScopeError) {
         let number = position + 1
-        lastStep = number
+        lastStepNotedHere = number
         // Over two billion steps take more memory to index than a machine has; the number
         // must still not trap.
         guard let listed = Int32(exactly: number) else {
@@ -69,8 +78,7 @@ final class ChangeIndexBuilder {
             noteChange(try slot(atom, "a released or recomputed atom", step: number), step: listed)
         }
         for atom in step.recomputed {
-            let slot = try slot(atom, "a released or recomputed atom", step: number)
-            if recomputes[slot].last != listed { recomputes[slot].append(listed) }
+            notes.noteRecompute(slot: try slot(atom, "a released or recomputed atom", step: number), step: listed)
         }
         for edge in step.edges {
             try check(edge.first, "an edge", step: number)
@@ -95,24 +103,21 @@ final class ChangeIndexBuilder {
     /// Adds what a builder of later steps noted (the second half of a split skim), after
     /// what this one noted: every step of this one comes before every step of that one.
     func append(_ later: ChangeIndexBuilder) {
-        for slot in changes.indices {
-            changes[slot].append(contentsOf: later.changes[slot].elements)
-            recomputes[slot].append(contentsOf: later.recomputes[slot].elements)
-        }
-        lastStep = max(lastStep, later.lastStep)
+        notes.append(later.notes)
+        lastStepNotedHere = max(lastStep, later.lastStep)
     }
 
     /// The steps that changed and that recomputed each atom, by id.
     func finish() -> (changes: [String: [Int]], recomputes: [String: [Int]]) {
-        (byID(changes), byID(recomputes))
-    }
-
-    private func byID(_ lists: UnsafeMutableBufferPointer<StepList<Int32>>) -> [String: [Int]] {
-        var result: [String: [Int]] = [:]
-        for (slot, id) in slots.ids.enumerated() where lists[slot].count > 0 {
-            result[id] = lists[slot].elements.map(Int.init)
+        var changes: [String: [Int]] = [:]
+        var recomputes: [String: [Int]] = [:]
+        for (slot, id) in slots.ids.enumerated() {
+            let changed = notes.changes(ofSlot: slot)
+            if !changed.isEmpty { changes[id] = changed.map(Int.init) }
+            let recomputed = notes.recomputes(ofSlot: slot)
+            if !recomputed.isEmpty { recomputes[id] = recomputed.map(Int.init) }
         }
-        return result
+        return (changes, recomputes)
     }
 
     @inline(__always)
@@ -130,6 +135,6 @@ final class ChangeIndexBuilder {
 
     @inline(__always)
     private func noteChange(_ slot: Int, step: Int32) {
-        if changes[slot].last != step { changes[slot].append(step) }
+        notes.noteChange(slot: slot, step: step)
     }
 }

@@ -79,12 +79,14 @@ public final class Timeline {
         // second for a million steps.
         let path = journal.reader.path
         let slots = AtomSlots(index.atoms)
-        let builder = ChangeIndexBuilder(index: index, slots: slots, path: path)
+        let ordered = index.steps.firstOutOfOrder
+        let builder = ChangeIndexBuilder(index: index, slots: slots, path: path, ordered: ordered)
         var frames = 0
         do {
             // A large journal is skimmed in two halves at once, each noted apart.
             frames = try journal.skimSteps(
-                into: builder, splittingInto: { ChangeIndexBuilder(index: index, slots: slots, path: path) }, join: { $0.append($1) }
+                into: builder, splittingInto: { ChangeIndexBuilder(index: index, slots: slots, path: path, ordered: ordered) },
+                join: { $0.append($1) }, target: { $0.target }
             ) { builder, position, changes throws(AtomScopeError) in
                 try builder.note(position, changes)
             }

@@ -41,6 +41,37 @@ typedef struct {
     int64_t last_recompute;
 } atomscope_slot_counts;
 
+/// A list of step numbers that its owner grows: `count` of `capacity` used.
+typedef struct {
+    int32_t *steps;
+    uint32_t count;
+    uint32_t capacity;
+} atomscope_step_numbers;
+
+/// What a skim that notes steps for the timeline (see `notes` below) checks and fills: each
+/// step's references must be to defined atoms (`slot_of`, as for counting), locations and
+/// subscribers (nonzero bytes of `location_defined` and `subscriber_defined`, for numbers
+/// below their counts), and its position below `limit` (the index's first step whose
+/// commit does not follow the one before, or its count); then the step's number (its
+/// position plus one) is added once to the change list of every slot it initializes,
+/// updates or releases and to the recompute list of every slot it recomputes. A step that
+/// fails a check is left to the Swift skim, which names the problem; one that would add to a
+/// full list stops the run, with that list's slot in `full_slot` (and `full_recompute` set
+/// for a recompute list), for its owner to grow.
+typedef struct {
+    const int32_t *slot_of;
+    size_t numbered;
+    const uint8_t *location_defined;
+    size_t locations;
+    const uint8_t *subscriber_defined;
+    size_t subscribers;
+    int64_t limit;
+    atomscope_step_numbers *changes;
+    atomscope_step_numbers *recomputes;
+    int64_t full_slot;
+    int32_t full_recompute;
+} atomscope_step_notes;
+
 /// A run of step frames for atomscope_skim_steps to validate and skim.
 typedef struct {
     /// The bytes in memory (the reader's window) and how many there are.
@@ -82,6 +113,9 @@ typedef struct {
     size_t numbered;
     atomscope_slot_counts *counts;
     int64_t step_position;
+    /// When not NULL (and `slot_of` is NULL), each step taken is noted instead of listed, as
+    /// atomscope_step_notes says; the lists are then scratch as for counting.
+    atomscope_step_notes *notes;
 } atomscope_skim_run;
 
 /// Takes consecutive step frames from `run->position` while each lies whole in the bytes, is

@@ -1,0 +1,138 @@
+import CCRC32C
+
+/// The timeline's index of when each atom changed, as a skim builds it: per slot (the atoms of
+/// one id), the numbers of the steps that changed it and of those that recomputed it, each
+/// step once, in order; and the tables a step's references are checked against.
+///
+/// The lists are in memory this object owns, in the layout the C skim appends to
+/// (`atomscope_step_numbers`): a skim that notes (``StepSkimTarget/noting(_:)``) checks and
+/// notes the usual steps in C, and the sink notes the others through ``noteChange(slot:step:)``
+/// and ``noteRecompute(slot:step:)``, by the same rules. Used on one thread at a time.
+package final class StepNotes {
+    private let changes: UnsafeMutableBufferPointer<atomscope_step_numbers>
+    private let recomputes: UnsafeMutableBufferPointer<atomscope_step_numbers>
+    private let slotOf: [Int32]
+    private let locationDefined: [UInt8]
+    private let subscriberDefined: [UInt8]
+    /// The position of the first step the C loop must leave to the sink.
+    private let limit: Int
+    /// The number (position plus one) of the last step the C loop noted, 0 before any.
+    package internal(set) var lastNotedInC = 0
+
+    /// Empty lists for `slots` slots. `slotOf`, `locations` and `subscribers` say which
+    /// numbers the journal defines (`slotOf[n]` is -1 for an atom number it does not);
+    /// steps from position `limit` on are left to the sink, which checks them itself.
+    package init(slots: Int, slotOf: [Int32], locations: [Bool], subscribers: [Bool], limit: Int) {
+        let empty = atomscope_step_numbers(steps: nil, count: 0, capacity: 0)
+        changes = .allocate(capacity: slots)
+        changes.initialize(repeating: empty)
+        recomputes = .allocate(capacity: slots)
+        recomputes.initialize(repeating: empty)
+        self.slotOf = slotOf
+        locationDefined = locations.map { $0 ? 1 : 0 }
+        subscriberDefined = subscribers.map { $0 ? 1 : 0 }
+        self.limit = limit
+    }
+
+    deinit {
+        for slot in changes.indices {
+            changes[slot].steps?.deallocate()
+            recomputes[slot].steps?.deallocate()
+        }
+        changes.deallocate()
+        recomputes.deallocate()
+    }
+
+    /// Notes that step `step` changed slot `slot`, unless the list already ends with it.
+    @inline(__always)
+    package func noteChange(slot: Int, step: Int32) {
+        Self.note(step, in: changes.baseAddress.unsafelyUnwrapped + slot)
+    }
+
+    /// Notes that step `step` recomputed slot `slot`, unless the list already ends with it.
+    @inline(__always)
+    package func noteRecompute(slot: Int, step: Int32) {
+        Self.note(step, in: recomputes.baseAddress.unsafelyUnwrapped + slot)
+    }
+
+    /// The steps that changed slot `slot`, valid until the next note.
+    package func changes(ofSlot slot: Int) -> UnsafeBufferPointer<Int32> {
+        UnsafeBufferPointer(start: changes[slot].steps, count: Int(changes[slot].count))
+    }
+
+    /// The steps that recomputed slot `slot`, valid until the next note.
+    package func recomputes(ofSlot slot: Int) -> UnsafeBufferPointer<Int32> {
+        UnsafeBufferPointer(start: recomputes[slot].steps, count: Int(recomputes[slot].count))
+    }
+
+    /// Adds the notes of later steps (a split skim's second half) after these.
+    package func append(_ later: StepNotes) {
+        for slot in changes.indices {
+            Self.append(later.changes(ofSlot: slot), to: changes.baseAddress.unsafelyUnwrapped + slot)
+            Self.append(later.recomputes(ofSlot: slot), to: recomputes.baseAddress.unsafelyUnwrapped + slot)
+        }
+    }
+
+    /// Runs `body` with the C loop's view of these notes; the pointers are valid only there.
+    func withCNotes<Result>(_ body: (inout atomscope_step_notes) -> Result) -> Result {
+        slotOf.withUnsafeBufferPointer { slotOf in
+            locationDefined.withUnsafeBufferPointer { locations in
+                subscriberDefined.withUnsafeBufferPointer { subscribers in
+                    var notes = atomscope_step_notes(
+                        slot_of: slotOf.baseAddress, numbered: slotOf.count,
+                        location_defined: locations.baseAddress, locations: locations.count,
+                        subscriber_defined: subscribers.baseAddress, subscribers: subscribers.count,
+                        limit: Int64(limit), changes: changes.baseAddress, recomputes: recomputes.baseAddress,
+                        full_slot: -1, full_recompute: 0
+                    )
+                    return body(&notes)
+                }
+            }
+        }
+    }
+
+    /// Makes room in the list the C loop found full.
+    func grow(slot: Int, recompute: Bool) {
+        let lists = recompute ? recomputes : changes
+        Self.reserve(Int(lists[slot].count) + 1, in: lists.baseAddress.unsafelyUnwrapped + slot)
+    }
+
+    @inline(__always)
+    private static func note(_ step: Int32, in list: UnsafeMutablePointer<atomscope_step_numbers>) {
+        let count = Int(list.pointee.count)
+        if count > 0, list.pointee.steps.unsafelyUnwrapped[count - 1] == step { return }
+        if list.pointee.count == list.pointee.capacity { reserve(count + 1, in: list) }
+        list.pointee.steps.unsafelyUnwrapped[count] = step
+        list.pointee.count += 1
+    }
+
+    private static func append(_ steps: UnsafeBufferPointer<Int32>, to list: UnsafeMutablePointer<atomscope_step_numbers>) {
+        guard let source = steps.baseAddress, !steps.isEmpty else { return }
+        let count = Int(list.pointee.count)
+        reserve(count + steps.count, in: list)
+        (list.pointee.steps.unsafelyUnwrapped + count).initialize(from: source, count: steps.count)
+        list.pointee.count += UInt32(steps.count)
+    }
+
+    /// Grows `list` to hold at least `needed` steps, doubling at least. A list holds at most a
+    /// step per step of the journal, and the timeline refuses journals of 2^31 steps or more.
+    private static func reserve(_ needed: Int, in list: UnsafeMutablePointer<atomscope_step_numbers>) {
+        let capacity = Int(list.pointee.capacity)
+        guard needed > capacity else { return }
+        let larger = min(max(needed, 16, capacity * 2), Int(UInt32.max))
+        let memory = UnsafeMutablePointer<Int32>.allocate(capacity: larger)
+        if let old = list.pointee.steps {
+            memory.initialize(from: old, count: Int(list.pointee.count))
+            old.deallocate()
+        }
+        list.pointee.steps = memory
+        list.pointee.capacity = UInt32(larger)
+    }
+}
+
+/// What the C loop of a skim does with the steps it takes, in place of lending them to the
+/// sink's visit: counts them into `stat`'s tally, or notes them in the timeline's index.
+package enum StepSkimTarget {
+    case counting(StepSkimCounting)
+    case noting(StepNotes)
+}
