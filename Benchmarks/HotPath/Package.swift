@@ -13,12 +13,11 @@ let package = Package(
             name: "RecorderHotPath",
             dependencies: [.product(name: "Atoms", package: "atomscope"), .product(name: "AtomJournal", package: "atomscope")]
         ),
-        .executableTarget(name: "OpenHotPath", dependencies: [.product(name: "AtomJournal", package: "atomscope")]),
-        .executableTarget(name: "ScanHotPath", dependencies: [.product(name: "AtomJournal", package: "atomscope")]),
         .executableTarget(
-            name: "StatHotPath",
+            name: "OpenHotPath",
             dependencies: [.product(name: "AtomJournal", package: "atomscope"), .product(name: "AtomScopeKit", package: "atomscope")]
         ),
+        .executableTarget(name: "ScanHotPath", dependencies: [.product(name: "AtomJournal", package: "atomscope")]),
         .executableTarget(
             name: "TodoHotPath",
             dependencies: [.product(name: "Atoms", package: "atomscope"), .product(name: "AtomJournal", package: "atomscope")]

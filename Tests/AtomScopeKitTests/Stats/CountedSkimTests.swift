@@ -10,13 +10,8 @@ import Testing
 /// releases and recomputes, in one pass or split in two anywhere.
 @Suite struct CountedSkimTests {
     private func journal(seed: UInt64) throws -> URL {
-        var random = seed &* 0x9E37_79B9_7F4A_7C15 | 1
-        func below(_ bound: Int) -> Int {
-            random ^= random << 13
-            random ^= random >> 7
-            random ^= random << 17
-            return Int(random % UInt64(bound))
-        }
+        var numbers = SyntheticJournal.Numbers(seed: seed)
+        func below(_ bound: Int) -> Int { numbers.below(bound) }
         // Numbers 4 and 5 are atoms with the ids of 1 and 2 again; 6 and 7 are never defined.
         var records: [JournalRecord] = [
             SyntheticJournal.atom(0, "Count"), SyntheticJournal.atom(1, "Name"), SyntheticJournal.atom(2, "List"),

@@ -35,6 +35,23 @@ enum SyntheticJournal {
         try? FileManager.default.removeItem(at: url.deletingLastPathComponent())
     }
 
+    /// Numbers for random journals, the same for the same seed (xorshift).
+    struct Numbers {
+        private var state: UInt64
+
+        init(seed: UInt64) {
+            state = seed &* 0x9E37_79B9_7F4A_7C15 | 1
+        }
+
+        /// A number from 0 to `bound - 1`.
+        mutating func below(_ bound: Int) -> Int {
+            state ^= state << 13
+            state ^= state >> 7
+            state ^= state << 17
+            return Int(state % UInt64(bound))
+        }
+    }
+
     /// `A` (state) feeds `B` (derived); `A` is released and created again under a new
     /// number in one step; `Secret` is sensitive and updated once; then `A` goes away.
     ///

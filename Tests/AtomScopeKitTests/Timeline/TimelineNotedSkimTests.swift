@@ -13,13 +13,8 @@ import Testing
     /// A journal of random steps; with `faults`, now and then a step refers to an atom, a
     /// location or a subscriber the journal never defines, or its commit goes back.
     private func journal(seed: UInt64, faults: Bool) throws -> URL {
-        var random = seed &* 0x9E37_79B9_7F4A_7C15 | 1
-        func below(_ bound: Int) -> Int {
-            random ^= random << 13
-            random ^= random >> 7
-            random ^= random << 17
-            return Int(random % UInt64(bound))
-        }
+        var numbers = SyntheticJournal.Numbers(seed: seed)
+        func below(_ bound: Int) -> Int { numbers.below(bound) }
         func fault() -> Bool { faults && below(400) == 0 }
         // Atom numbers 4 and 5 share the ids of 1 and 2; atoms 0 to 5, locations 0 to 2 and
         // subscribers 0 and 1 are defined, nothing above.

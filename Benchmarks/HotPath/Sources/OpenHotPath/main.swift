@@ -2,8 +2,14 @@
 // into a reused 4 MiB buffer (issue 15's goal: within 2x), as a plain executable: quick to
 // build, and a fixed workload for callgrind and perf.
 //
-//   OpenHotPath JOURNAL [REPEATS]     best and median of REPEATS, open and read alternated
-//   OpenHotPath JOURNAL once          one open (for callgrind)
+//   OpenHotPath [--pass stat|timeline] JOURNAL [REPEATS]
+//                                     best and median of REPEATS, open and read alternated;
+//                                     with --pass, the open followed by the pass over every
+//                                     step that `atomscope stat` (JournalStatistics) or the
+//                                     REPL, `log` and `replay` (Timeline) make: what they do
+//                                     with a large journal, without the process's start
+//   OpenHotPath [--pass stat|timeline] JOURNAL once
+//                                     one open (and pass), for callgrind and perf
 //   OpenHotPath --write-paced JOURNAL STEPS
 //                                     writes a counter journal whose steps are 50 to 500 ms
 //                                     apart, as a person's actions are: each time difference
@@ -15,6 +21,7 @@
 //                                     `Int` a step (journal.open.1m.small)
 
 import AtomJournal
+import AtomScopeKit
 import Foundation
 
 func fail(_ message: String) -> Never {
@@ -24,11 +31,21 @@ func fail(_ message: String) -> Never {
 
 func now() -> UInt64 { DispatchTime.now().uptimeNanoseconds }
 
-func open(_ url: URL) -> (nanoseconds: UInt64, steps: Int) {
+/// One open, and the pass `pass` names (nil: none); its time and the steps it found.
+func open(_ url: URL, pass: String?) -> (nanoseconds: UInt64, steps: Int) {
     let start = now()
     do {
-        let journal = try Journal(url: url)
-        return (now() - start, journal.index.steps.count)
+        switch pass {
+        case "stat":
+            let statistics = try JournalStatistics(journal: Journal(url: url))
+            return (now() - start, statistics.steps)
+        case "timeline":
+            let timeline = try Timeline(url: url)
+            return (now() - start, timeline.stepCount)
+        default:
+            let journal = try Journal(url: url)
+            return (now() - start, journal.index.steps.count)
+        }
     } catch {
         fail("opening \(url.path): \(error)")
     }
@@ -84,13 +101,20 @@ if arguments.count == 4, ["--write-paced", "--write-small"].contains(arguments[1
     writeCounter(URL(filePath: arguments[2]), steps: steps, paced: arguments[1] == "--write-paced")
     exit(0)
 }
-guard arguments.count >= 2 else { fail("usage: OpenHotPath JOURNAL [REPEATS|once]") }
-let url = URL(filePath: arguments[1])
-if arguments.count >= 3, arguments[2] == "once" {
-    print("OpenHotPath: \(open(url).steps) steps")
+var rest = Array(arguments.dropFirst())
+var pass: String?
+if rest.first == "--pass" {
+    guard rest.count >= 2, ["stat", "timeline"].contains(rest[1]) else { fail("--pass takes stat or timeline") }
+    pass = rest[1]
+    rest.removeFirst(2)
+}
+guard !rest.isEmpty else { fail("usage: OpenHotPath [--pass stat|timeline] JOURNAL [REPEATS|once]") }
+let url = URL(filePath: rest[0])
+if rest.count >= 2, rest[1] == "once" {
+    print("OpenHotPath: \(open(url, pass: pass).steps) steps")
     exit(0)
 }
-let repeats = arguments.count >= 3 ? Int(arguments[2]) ?? 20 : 20
+let repeats = rest.count >= 2 ? Int(rest[1]) ?? 20 : 20
 let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 4 << 20, alignment: 4096)
 buffer.initializeMemory(as: UInt8.self, repeating: 0)
 var opens: [UInt64] = []
@@ -99,7 +123,7 @@ var steps = 0
 var size = 0
 for run in 0..<repeats {
     if run % 2 == 0 {
-        let opened = open(url)
+        let opened = open(url, pass: pass)
         opens.append(opened.nanoseconds)
         steps = opened.steps
         reads.append(read(url.path, into: buffer).nanoseconds)
@@ -107,12 +131,12 @@ for run in 0..<repeats {
         let bytes = read(url.path, into: buffer)
         reads.append(bytes.nanoseconds)
         size = bytes.bytes
-        opens.append(open(url).nanoseconds)
+        opens.append(open(url, pass: pass).nanoseconds)
     }
 }
 func median(_ values: [UInt64]) -> Double { Double(values.sorted()[values.count / 2]) / 1e6 }
 func best(_ values: [UInt64]) -> Double { Double(values.min() ?? 0) / 1e6 }
 print(String(
-    format: "open+index %.2f ms best, %.2f ms p50; read(2) %.2f ms best, %.2f ms p50; %.2fx best, %.2fx p50 (%d steps, %d bytes, %d runs)",
-    best(opens), median(opens), best(reads), median(reads), best(opens) / best(reads), median(opens) / median(reads), steps, size, repeats
+    format: "%@ %.2f ms best, %.2f ms p50; read(2) %.2f ms best, %.2f ms p50; %.2fx best, %.2fx p50 (%d steps, %d bytes, %d runs)",
+    pass.map { "open+index+\($0)" } ?? "open+index", best(opens), median(opens), best(reads), median(reads), best(opens) / best(reads), median(opens) / median(reads), steps, size, repeats
 ))
