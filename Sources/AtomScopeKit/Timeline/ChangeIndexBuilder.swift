@@ -113,11 +113,22 @@ final class ChangeIndexBuilder {
         var recomputes: [String: [Int]] = [:]
         for (slot, id) in slots.ids.enumerated() {
             let changed = notes.changes(ofSlot: slot)
-            if !changed.isEmpty { changes[id] = changed.map(Int.init) }
+            if !changed.isEmpty { changes[id] = Self.widened(changed) }
             let recomputed = notes.recomputes(ofSlot: slot)
-            if !recomputed.isEmpty { recomputes[id] = recomputed.map(Int.init) }
+            if !recomputed.isEmpty { recomputes[id] = Self.widened(recomputed) }
         }
         return (changes, recomputes)
+    }
+
+    /// The steps as `Int`s, in a loop the compiler vectorises: `map` took about 16
+    /// instructions a step, over 40 million for a million steps of three atoms.
+    private static func widened(_ steps: UnsafeBufferPointer<Int32>) -> [Int] {
+        [Int](unsafeUninitializedCapacity: steps.count) { buffer, initialized in
+            for index in 0..<steps.count {
+                buffer[index] = Int(steps[index])
+            }
+            initialized = steps.count
+        }
     }
 
     @inline(__always)
