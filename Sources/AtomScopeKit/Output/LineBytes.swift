@@ -11,7 +11,11 @@ package struct LineBytes {
     }
 
     static func += (line: inout LineBytes, piece: String) {
-        line.bytes.append(contentsOf: piece.utf8)
+        // A native string's bytes in one copy: appending its `utf8` view as a sequence went
+        // byte by byte through the generic path, about 300 instructions a piece and a third
+        // of what a `log` line cost.
+        let copied: Void? = piece.utf8.withContiguousStorageIfAvailable { line.bytes.append(contentsOf: $0) }
+        if copied == nil { line.bytes.append(contentsOf: piece.utf8) }
     }
 
     /// The line. The pieces were whole strings, so their bytes are valid UTF-8 together.
