@@ -152,7 +152,7 @@ static const uint64_t powers_of_ten[20] = {
 __attribute__((always_inline))
 static inline int64_t text_length(int64_t value) {
     const uint64_t magnitude = value < 0 ? (uint64_t)0 - (uint64_t)value : (uint64_t)value;
-    // floor(log10) from the bit length (1233 / 4096 is just above log10(2)), corrected by one
+    // floor(log10) from the bit length (1233 / 4096 is just below log10(2), close enough for every bit length up to 64), corrected by one
     // comparison; zero has one digit.
     const unsigned bits = 64 - (unsigned)__builtin_clzll(magnitude | 1);
     const unsigned estimate = (bits * 1233) >> 12;
@@ -429,6 +429,10 @@ static inline size_t skim_run(atomscope_skim_run *run, const int mode) {
     const uint32_t *const zeros = run->zeros;
     uint64_t sequence = run->sequence;
     int64_t position = run->step_position;
+    // What the caller passed must be within its own bounds; otherwise nothing is taken.
+    if (run->position > run->count || run->steps_used > run->step_capacity || run->values_used > run->value_capacity
+        || run->released_used > run->released_capacity || run->recomputed_used > run->recomputed_capacity
+        || run->edges_used > run->edge_capacity || run->subscriptions_used > run->subscription_capacity) return 0;
     const list_ends start = {
         run->values + run->values_used, run->released + run->released_used, run->recomputed + run->recomputed_used,
         run->edges + run->edges_used, run->subscriptions + run->subscriptions_used,

@@ -120,7 +120,8 @@ package final class JournalStepChanges {
         patchView = UnsafeBufferPointer(start: nil, count: 0)
     }
 
-    /// Empties every list, keeping its memory for the next step.
+    /// Empties every list, keeping its memory for the next step, and lends none until the
+    /// next step is read.
     func reset() {
         causeAtomNumber = nil
         causeLocationNumber = nil
@@ -131,5 +132,6 @@ package final class JournalStepChanges {
         edgeList.removeAll()
         subscriptionList.removeAll()
         patchList.removeAll()
+        showLists()
     }
 }

@@ -37,9 +37,14 @@ final class StepSkimRuns {
     }
 
     /// Lists for a journal whose salt leaves the CRC-32C register at `saltState`; `nil` where
-    /// the processor has no CRC instructions.
+    /// the C loop does not run (it is written for x86-64's CRC instructions), or where the
+    /// Swift types the C loop writes are not laid out as its structs.
     init?(saltState: UInt32) {
-        guard CRC32C.hardware else { return nil }
+        #if arch(x86_64)
+        guard CRC32C.hardware, Self.layoutsMatch else { return nil }
+        #else
+        return nil
+        #endif
         steps = .allocate(capacity: Self.stepCapacity)
         values = .allocate(capacity: Self.itemCapacity)
         released = .allocate(capacity: Self.itemCapacity)
@@ -49,6 +54,22 @@ final class StepSkimRuns {
         zeros = .allocate(capacity: Int(ATOMSCOPE_STEP_INDEX_ZEROS))
         atomscope_step_index_zeros(~saltState, zeros)
     }
+
+    /// Whether the Swift types the C loop writes through rebound pointers have its structs'
+    /// layout: two 64-bit integers for a value and a pair, five for a slot's counts.
+    private static let layoutsMatch: Bool = {
+        func same<Swift, C>(_: Swift.Type, _: C.Type) -> Bool {
+            MemoryLayout<Swift>.size == MemoryLayout<C>.size && MemoryLayout<Swift>.stride == MemoryLayout<C>.stride
+                && MemoryLayout<Swift>.alignment == MemoryLayout<C>.alignment
+        }
+        return same(JournalStepChanges.Value.self, atomscope_skim_value.self)
+            && MemoryLayout<JournalStepChanges.Value>.offset(of: \.bytes) == MemoryLayout<atomscope_skim_value>.offset(of: \.bytes)
+            && same(JournalStepChanges.Pair.self, atomscope_skim_pair.self)
+            && MemoryLayout<JournalStepChanges.Pair>.offset(of: \.second) == MemoryLayout<atomscope_skim_pair>.offset(of: \.second)
+            && same(StepSlotCounts.self, atomscope_slot_counts.self)
+            && MemoryLayout<StepSlotCounts>.offset(of: \.lastRecompute) == MemoryLayout<atomscope_slot_counts>.offset(of: \.last_recompute)
+            && same(Int.self, Int64.self)
+    }()
 
     deinit {
         steps.deallocate()
@@ -138,6 +159,8 @@ extension StepSkimVisitor {
         var sequence = run.sequence
         var taken: UInt64 = 0
         while true {
+            // A second half whose first half failed stops at the next run.
+            if taken > 0, let stop, stop.isSet { break }
             let skimmed = runs.skim(run.bytes, from: position, sequence: sequence, seed: run.seed)
             guard skimmed.steps_used > 0 else { break }
             var value = 0, release = 0, recompute = 0, edge = 0, subscription = 0
