@@ -18,6 +18,26 @@ package struct LineBytes {
         if copied == nil { line.bytes.append(contentsOf: piece.utf8) }
     }
 
+    /// Appends one ASCII byte (a space, a quote, a mark).
+    mutating func append(ascii byte: UInt8) {
+        bytes.append(byte)
+    }
+
+    /// Appends a number in decimal, as `String(number)` writes it, without making the string.
+    mutating func append(decimal number: Int) {
+        if number < 0 { bytes.append(UInt8(ascii: "-")) }
+        var magnitude = number.magnitude
+        // The largest power of ten not above the number: at most 10^19, which a `UInt` holds.
+        var divisor: UInt = 1
+        while magnitude / divisor >= 10 { divisor *= 10 }
+        while true {
+            bytes.append(UInt8(ascii: "0") + UInt8(magnitude / divisor))
+            magnitude %= divisor
+            if divisor == 1 { break }
+            divisor /= 10
+        }
+    }
+
     /// The line. The pieces were whole strings, so their bytes are valid UTF-8 together.
     package var text: String {
         String(decoding: bytes, as: UTF8.self)

@@ -59,6 +59,31 @@ public struct StepFormatter: Sendable {
     }
 
     private func appendHeader(_ step: TimelineStepSummary, to line: inout LineBytes) {
+        guard style.colored else {
+            // The same bytes without colours, written piece by piece: a `log` to a file or a
+            // pipe writes a line per step, and the strings joined for the styles above were
+            // most of a line's cost.
+            line.append(ascii: UInt8(ascii: "#"))
+            line.append(decimal: step.number)
+            line.append(ascii: UInt8(ascii: " "))
+            line += Self.offset(step.time)
+            line.append(ascii: UInt8(ascii: " "))
+            line += QuotedText.oneLine(step.operation)
+            if let label = step.label {
+                line += " \""
+                line += QuotedText.oneLine(label, quoting: true)
+                line.append(ascii: UInt8(ascii: "\""))
+            }
+            if let atom = step.causeAtom {
+                line.append(ascii: UInt8(ascii: " "))
+                line += QuotedText.oneLine(atom)
+            }
+            if let location = step.causeLocation {
+                line += " at "
+                line += QuotedText.oneLine(location)
+            }
+            return
+        }
         line += style.bold("#" + String(step.number))
         line += " "
         line += style.dim(Self.offset(step.time))
@@ -77,7 +102,10 @@ public struct StepFormatter: Sendable {
 
     private static func appendList(_ atoms: [String], to line: inout LineBytes) {
         for (index, atom) in atoms.prefix(6).enumerated() {
-            if index > 0 { line += ", " }
+            if index > 0 {
+                line.append(ascii: UInt8(ascii: ","))
+                line.append(ascii: UInt8(ascii: " "))
+            }
             line += QuotedText.oneLine(atom)
         }
         if atoms.count > 6 { line += ", … (" + String(atoms.count) + " atoms)" }
