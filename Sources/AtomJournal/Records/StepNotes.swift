@@ -129,10 +129,3 @@ package final class StepNotes {
         list.pointee.capacity = UInt32(larger)
     }
 }
-
-/// What the C loop of a skim does with the steps it takes, in place of lending them to the
-/// sink's visit: counts them into `stat`'s tally, or notes them in the timeline's index.
-package enum StepSkimTarget {
-    case counting(StepSkimCounting)
-    case noting(StepNotes)
-}

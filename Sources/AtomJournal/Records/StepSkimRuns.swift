@@ -3,8 +3,8 @@ import CCRC32C
 /// The lists a C skim of a run of steps fills (`step_skim.c`), owned by one skim on one
 /// thread and reused for every run it takes.
 ///
-/// Opening a journal skims every step after indexing it; skimmed one at a time here, a step of
-/// three values cost about 900 instructions with its frame's checks, most of them in reading
+/// Opening a journal skims every step after indexing it; skimmed one at a time in Swift, a
+/// step of three values cost about 900 instructions with its frame's checks, most of them in reading
 /// one field at a time through calls that could each throw. The C loop takes the usual steps
 /// (ASCII strings, no patches, varints of at most nine bytes) and hands everything else,
 /// malformed payloads included, to ``ByteReader/skimStep(into:)``, which stays the reference:
@@ -206,35 +206,5 @@ extension StepSkimVisitor {
         position += taken
         frames += taken
         return FrameRun.Taken(frames: UInt64(taken), end: end, lastType: RecordType.step.rawValue)
-    }
-}
-
-/// What one slot of a skim that counts holds (`StepSkimCounting`): the changes, recomputes and
-/// value bytes of the atoms of one id, and the last step that counted each, so that a step
-/// counts once per slot. Its layout is C's `atomscope_slot_counts`.
-package struct StepSlotCounts: Sendable, BitwiseCopyable {
-    package var changes = 0
-    package var recomputes = 0
-    package var valueBytes = 0
-    package var lastChange = -1
-    package var lastRecompute = -1
-
-    package init() {}
-}
-
-/// Where a skim counts the steps the C loop takes, in place of lending them to the sink
-/// (``StepSkimTarget/counting(_:)``): the
-/// sink's slot of each atom number (-1 for none; numbers past the end count nowhere) and its
-/// counts by slot, both valid for the whole skim. The sink must count the steps it is lent
-/// (the ones the Swift skim reads) by the same rules: each value entry and released atom a
-/// change of its slot (once a step) adding the value's bytes, each recomputed atom a
-/// recompute (once a step).
-package struct StepSkimCounting {
-    package let slotOfNumber: UnsafeBufferPointer<Int32>
-    package let counts: UnsafeMutablePointer<StepSlotCounts>
-
-    package init(slotOfNumber: UnsafeBufferPointer<Int32>, counts: UnsafeMutablePointer<StepSlotCounts>) {
-        self.slotOfNumber = slotOfNumber
-        self.counts = counts
     }
 }
