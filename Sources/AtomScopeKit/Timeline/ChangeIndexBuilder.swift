@@ -108,27 +108,16 @@ final class ChangeIndexBuilder {
     }
 
     /// The steps that changed and that recomputed each atom, by id.
-    func finish() -> (changes: [String: [Int]], recomputes: [String: [Int]]) {
-        var changes: [String: [Int]] = [:]
-        var recomputes: [String: [Int]] = [:]
+    func finish() -> (changes: [String: [Int32]], recomputes: [String: [Int32]]) {
+        var changes: [String: [Int32]] = [:]
+        var recomputes: [String: [Int32]] = [:]
         for (slot, id) in slots.ids.enumerated() {
             let changed = notes.changes(ofSlot: slot)
-            if !changed.isEmpty { changes[id] = Self.widened(changed) }
+            if !changed.isEmpty { changes[id] = Array(changed) }
             let recomputed = notes.recomputes(ofSlot: slot)
-            if !recomputed.isEmpty { recomputes[id] = Self.widened(recomputed) }
+            if !recomputed.isEmpty { recomputes[id] = Array(recomputed) }
         }
         return (changes, recomputes)
-    }
-
-    /// The steps as `Int`s, in a loop the compiler vectorises: `map` took about 16
-    /// instructions a step, over 40 million for a million steps of three atoms.
-    private static func widened(_ steps: UnsafeBufferPointer<Int32>) -> [Int] {
-        [Int](unsafeUninitializedCapacity: steps.count) { buffer, initialized in
-            for index in 0..<steps.count {
-                buffer[index] = Int(steps[index])
-            }
-            initialized = steps.count
-        }
     }
 
     @inline(__always)
