@@ -290,10 +290,10 @@ static inline int32_t defined_slot(const int32_t *slot_of, size_t numbered, uint
     return atom < numbered ? slot_of[atom] : -1;
 }
 
-/// Whether a defined number's byte is set in `table` (of `count` numbers).
+/// Whether `table` (of `count` numbers, -1 for a number not defined) defines `number`.
 __attribute__((always_inline))
-static inline int defined(const uint8_t *table, size_t count, uint64_t number) {
-    return number < count && table[number] != 0;
+static inline int defined(const int32_t *table, size_t count, uint64_t number) {
+    return number < count && table[number] >= 0;
 }
 
 /// Whether `list` needs room for `number`: it does not end with it already and is full.
@@ -318,7 +318,7 @@ static inline int note_step(atomscope_step_notes *notes, const atomscope_skimmed
     const int32_t *const slot_of = notes->slot_of;
     const size_t numbered = notes->numbered;
     if (step->cause_atom >= 0 && defined_slot(slot_of, numbered, (uint64_t)step->cause_atom) < 0) return 0;
-    if (step->cause_location >= 0 && !defined(notes->location_defined, notes->locations, (uint64_t)step->cause_location)) return 0;
+    if (step->cause_location >= 0 && !defined(notes->location_table, notes->locations, (uint64_t)step->cause_location)) return 0;
     // Every check first, and the room every note needs, so that a step is noted whole or not
     // at all.
     for (const atomscope_skim_value *value = from->values; value < to->values; value++) {
@@ -341,7 +341,7 @@ static inline int note_step(atomscope_step_notes *notes, const atomscope_skimmed
     }
     for (const atomscope_skim_pair *subscription = from->subscriptions; subscription < to->subscriptions; subscription++) {
         if (defined_slot(slot_of, numbered, (uint64_t)subscription->first) < 0
-            || !defined(notes->subscriber_defined, notes->subscribers, (uint64_t)subscription->second)) return 0;
+            || !defined(notes->subscriber_table, notes->subscribers, (uint64_t)subscription->second)) return 0;
     }
     for (const atomscope_skim_value *value = from->values; value < to->values; value++) {
         note(notes->changes + slot_of[value->atom], number);

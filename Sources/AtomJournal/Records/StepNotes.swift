@@ -12,25 +12,25 @@ package final class StepNotes {
     private let changes: UnsafeMutableBufferPointer<atomscope_step_numbers>
     private let recomputes: UnsafeMutableBufferPointer<atomscope_step_numbers>
     private let slotOf: [Int32]
-    private let locationDefined: [UInt8]
-    private let subscriberDefined: [UInt8]
+    private let locationTable: [Int32]
+    private let subscriberTable: [Int32]
     /// The position of the first step the C loop must leave to the sink.
     private let limit: Int
     /// The number (position plus one) of the last step the C loop noted, 0 before any.
     package internal(set) var lastNotedInC = 0
 
     /// Empty lists for `slots` slots. `slotOf`, `locations` and `subscribers` say which
-    /// numbers the journal defines (`slotOf[n]` is -1 for an atom number it does not);
+    /// numbers the journal defines, as tables by number (-1 for a number it does not);
     /// steps from position `limit` on are left to the sink, which checks them itself.
-    package init(slots: Int, slotOf: [Int32], locations: [Bool], subscribers: [Bool], limit: Int) {
+    package init(slots: Int, slotOf: [Int32], locations: [Int32], subscribers: [Int32], limit: Int) {
         let empty = atomscope_step_numbers(steps: nil, count: 0, capacity: 0)
         changes = .allocate(capacity: slots)
         changes.initialize(repeating: empty)
         recomputes = .allocate(capacity: slots)
         recomputes.initialize(repeating: empty)
         self.slotOf = slotOf
-        locationDefined = locations.map { $0 ? 1 : 0 }
-        subscriberDefined = subscribers.map { $0 ? 1 : 0 }
+        locationTable = locations
+        subscriberTable = subscribers
         self.limit = limit
     }
 
@@ -76,12 +76,12 @@ package final class StepNotes {
     /// Runs `body` with the C loop's view of these notes; the pointers are valid only there.
     func withCNotes<Result>(_ body: (inout atomscope_step_notes) -> Result) -> Result {
         slotOf.withUnsafeBufferPointer { slotOf in
-            locationDefined.withUnsafeBufferPointer { locations in
-                subscriberDefined.withUnsafeBufferPointer { subscribers in
+            locationTable.withUnsafeBufferPointer { locations in
+                subscriberTable.withUnsafeBufferPointer { subscribers in
                     var notes = atomscope_step_notes(
                         slot_of: slotOf.baseAddress, numbered: slotOf.count,
-                        location_defined: locations.baseAddress, locations: locations.count,
-                        subscriber_defined: subscribers.baseAddress, subscribers: subscribers.count,
+                        location_table: locations.baseAddress, locations: locations.count,
+                        subscriber_table: subscribers.baseAddress, subscribers: subscribers.count,
                         limit: Int64(limit), changes: changes.baseAddress, recomputes: recomputes.baseAddress,
                         full_slot: -1, full_recompute: 0
                     )

@@ -1,3 +1,5 @@
+import AtomJournal
+
 /// A line of output put together as UTF-8 bytes and made a `String` once.
 ///
 /// `log` prints a line per step, a million on a large journal, each from ten or so pieces:
@@ -23,19 +25,10 @@ package struct LineBytes {
         bytes.append(byte)
     }
 
-    /// Appends a number in decimal, as `String(number)` writes it, without making the string.
+    /// Appends a number in decimal, as `String(number)` writes it, without making the string
+    /// (with the recorder's JSON integers' writer).
     mutating func append(decimal number: Int) {
-        if number < 0 { bytes.append(UInt8(ascii: "-")) }
-        var magnitude = number.magnitude
-        // The largest power of ten not above the number: at most 10^19, which a `UInt` holds.
-        var divisor: UInt = 1
-        while magnitude / divisor >= 10 { divisor *= 10 }
-        while true {
-            bytes.append(UInt8(ascii: "0") + UInt8(magnitude / divisor))
-            magnitude %= divisor
-            if divisor == 1 { break }
-            divisor /= 10
-        }
+        FastJSONBytes.appendInt(number, to: &bytes)
     }
 
     /// The line. The pieces were whole strings, so their bytes are valid UTF-8 together.

@@ -47,7 +47,7 @@ final class ChangeIndexBuilder {
         notesInC = slotTable != nil && locationTable != nil && subscriberTable != nil
         notes = StepNotes(
             slots: slots.ids.count, slotOf: slotTable ?? [],
-            locations: (locationTable ?? []).map { $0 >= 0 }, subscribers: (subscriberTable ?? []).map { $0 >= 0 },
+            locations: locationTable ?? [], subscribers: subscriberTable ?? [],
             limit: min(ordered, index.steps.count)
         )
     }

@@ -50,7 +50,7 @@ typedef struct {
 
 /// What a skim that notes steps for the timeline (see `notes` below) checks and fills: each
 /// step's references must be to defined atoms (`slot_of`, as for counting), locations and
-/// subscribers (nonzero bytes of `location_defined` and `subscriber_defined`, for numbers
+/// subscribers (entries not below 0 in `location_table` and `subscriber_table`, for numbers
 /// below their counts), and its position below `limit` (the index's first step whose
 /// commit does not follow the one before, or its count); then the step's number (its
 /// position plus one) is added once to the change list of every slot it initializes,
@@ -61,9 +61,9 @@ typedef struct {
 typedef struct {
     const int32_t *slot_of;
     size_t numbered;
-    const uint8_t *location_defined;
+    const int32_t *location_table;
     size_t locations;
-    const uint8_t *subscriber_defined;
+    const int32_t *subscriber_table;
     size_t subscribers;
     int64_t limit;
     atomscope_step_numbers *changes;

@@ -1,5 +1,5 @@
 /// Appends JSON scalars to a byte buffer exactly as `JSONEncoder` writes them.
-enum FastJSONBytes {
+package enum FastJSONBytes {
     /// A JSON string literal with `JSONEncoder`'s escapes under `.withoutEscapingSlashes`:
     /// `\"`, `\\`, `\b`, `\f`, `\n`, `\r`, `\t`, other controls as `\u00xx` (lowercase hex),
     /// everything else (DEL, non-ASCII) as its UTF-8 bytes.
@@ -56,6 +56,12 @@ enum FastJSONBytes {
         withDecimalText(of: value, reserving: 0) { text, _ in
             bytes.append(contentsOf: text)
         }
+    }
+
+    /// An `Int`'s decimal text, for another module: a call to the generic function above from
+    /// there would not be specialised, and cost witness calls per digit.
+    package static func appendInt(_ value: Int, to bytes: inout [UInt8]) {
+        appendInteger(value, to: &bytes)
     }
 
     /// Calls `body` with the decimal text of `value` (a sign and up to 20 digits), preceded
