@@ -1,4 +1,5 @@
-/// A step's value entries as bytes, appended at the end and written in place.
+/// A step's value entries as bytes, appended at the end and written in place; also where the
+/// journal writer puts together a step's frame that it copies straight into its mapping.
 ///
 /// The recorder appends an entry of a few bytes for each changed atom, fifty and more per
 /// commit. Through an `[UInt8]` each entry paid a call to `append(contentsOf:)` with its
@@ -87,9 +88,22 @@ struct EntryBytes: ~Copyable {
         count = base.distance(to: at)
     }
 
+    /// Appends what `body` stores at the pointer it is given, which has room for `bound`
+    /// bytes; `body` moves the pointer past what it stored.
+    mutating func appendRaw(bound: Int, _ body: (inout UnsafeMutablePointer<UInt8>) -> Void) {
+        reserve(bound)
+        let start = base + count
+        var at = start
+        body(&at)
+        // The same promise as `ByteWriter.appendRaw(bound:_:)`, checked the same way: a
+        // caller whose bound fell behind its writes stops here.
+        precondition(start.distance(to: at) <= bound, "AtomJournal: a record was written past the room reserved for it")
+        count = base.distance(to: at)
+    }
+
     /// Calls `body` with the bytes.
-    func withUnsafeBytes<Result>(_ body: (UnsafeRawBufferPointer) -> Result) -> Result {
-        body(UnsafeRawBufferPointer(start: base, count: count))
+    func withUnsafeBytes<Result, Failure: Error>(_ body: (UnsafeRawBufferPointer) throws(Failure) -> Result) throws(Failure) -> Result {
+        try body(UnsafeRawBufferPointer(start: base, count: count))
     }
 
     /// Makes room for `extra` more bytes.

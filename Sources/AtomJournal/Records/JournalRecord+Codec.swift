@@ -165,6 +165,20 @@ extension JournalRecord {
     static func encodeStep(
         _ step: borrowing StepDraft, into writer: inout ByteWriter, base: inout DeltaBase, frameSequence: UInt64? = nil
     ) {
+        // The whole payload in one append, written through a pointer into room for the most
+        // it can take (`stepPayloadBound`): section by section, each append paid the array's
+        // checks, about 90 instructions a step of values alone.
+        let headerSize = frameSequence == nil ? 0 : JournalFormat.frameHeaderSize
+        writer.appendRaw(bound: headerSize + stepPayloadBound(step)) { at in
+            storeStep(step, base: &base, frameSequence: frameSequence, at: &at)
+        }
+    }
+
+    /// Stores what `encodeStep` appends at `at`, which has room for the header (when
+    /// `frameSequence` is given) and `stepPayloadBound(step)` bytes, and moves `at` past it.
+    static func storeStep(
+        _ step: borrowing StepDraft, base: inout DeltaBase, frameSequence: UInt64?, at: inout UnsafeMutablePointer<UInt8>
+    ) {
         let commitDelta = ByteWriter.zigzag(Int64(truncatingIfNeeded: step.commit) &- Int64(truncatingIfNeeded: base.commit))
         let timeDelta = ByteWriter.zigzag(step.time &- base.time)
         base = DeltaBase(commit: step.commit, time: step.time)
@@ -180,51 +194,45 @@ extension JournalRecord {
         if !step.edgesRemoved.isEmpty { flags |= StepSection.edgesRemoved }
         if !step.subscriptionsAdded.isEmpty { flags |= StepSection.subscriptionsAdded }
         if !step.subscriptionsRemoved.isEmpty { flags |= StepSection.subscriptionsRemoved }
-        // The whole payload in one append, written through a pointer into room for the most
-        // it can take (`stepPayloadBound`): section by section, each append paid the array's
-        // checks, about 90 instructions a step of values alone.
-        let headerSize = frameSequence == nil ? 0 : JournalFormat.frameHeaderSize
-        writer.appendRaw(bound: headerSize + stepPayloadBound(step)) { at in
-            if let frameSequence { ByteWriter.storeFrameHeader(type: RecordType.step.rawValue, sequence: frameSequence, at: &at) }
-            RawVarint.store(commitDelta, at: &at)
-            RawVarint.store(timeDelta, at: &at)
-            RawVarint.storeByte(code, at: &at)
-            if code == 0 { RawVarint.storeString(step.operation, at: &at) }
-            RawVarint.store(causeAtom, at: &at)
-            RawVarint.store(causeLocation, at: &at)
-            RawVarint.storeByte(flags, at: &at)
-            if let label = step.label { RawVarint.storeString(label, at: &at) }
-            if !step.initialized.isEmpty { ByteWriter.storeEntries(step.initialized, at: &at) }
-            if !step.updated.isEmpty { ByteWriter.storeEntries(step.updated, at: &at) }
-            if !step.released.isEmpty {
-                RawVarint.store(step.released.count, at: &at)
-                for number in step.released { RawVarint.store(number, at: &at) }
-            }
-            if !step.edgesAdded.isEmpty { ByteWriter.storeEdges(step.edgesAdded, at: &at) }
-            if !step.edgesRemoved.isEmpty { ByteWriter.storeEdges(step.edgesRemoved, at: &at) }
-            if !step.subscriptionsAdded.isEmpty { ByteWriter.storeSubscriptions(step.subscriptionsAdded, at: &at) }
-            if !step.subscriptionsRemoved.isEmpty { ByteWriter.storeSubscriptions(step.subscriptionsRemoved, at: &at) }
-            // Format 1.2: extensions after the sections, which 1.0 and 1.1 readers ignore.
-            if !step.recomputed.isEmpty {
-                // The body's length first, counted rather than built apart: no array per step.
-                let numbers = step.recomputed.reduce(ByteWriter.varintSize(step.recomputed.count)) { $0 + ByteWriter.varintSize($1) }
-                RawVarint.storeByte(StepExtension.recomputed, at: &at)
-                RawVarint.store(numbers, at: &at)
-                RawVarint.store(step.recomputed.count, at: &at)
-                for number in step.recomputed { RawVarint.store(number, at: &at) }
-            }
-            if !step.patches.isEmpty {
-                RawVarint.storeByte(StepExtension.patched, at: &at)
-                RawVarint.store(step.patches.bodySize, at: &at)
-                RawVarint.store(step.patches.count, at: &at)
-                step.patches.body.bytes.withUnsafeBytes { RawVarint.storeBytes($0, at: &at) }
-            }
+        if let frameSequence { ByteWriter.storeFrameHeader(type: RecordType.step.rawValue, sequence: frameSequence, at: &at) }
+        RawVarint.store(commitDelta, at: &at)
+        RawVarint.store(timeDelta, at: &at)
+        RawVarint.storeByte(code, at: &at)
+        if code == 0 { RawVarint.storeString(step.operation, at: &at) }
+        RawVarint.store(causeAtom, at: &at)
+        RawVarint.store(causeLocation, at: &at)
+        RawVarint.storeByte(flags, at: &at)
+        if let label = step.label { RawVarint.storeString(label, at: &at) }
+        if !step.initialized.isEmpty { ByteWriter.storeEntries(step.initialized, at: &at) }
+        if !step.updated.isEmpty { ByteWriter.storeEntries(step.updated, at: &at) }
+        if !step.released.isEmpty {
+            RawVarint.store(step.released.count, at: &at)
+            for number in step.released { RawVarint.store(number, at: &at) }
+        }
+        if !step.edgesAdded.isEmpty { ByteWriter.storeEdges(step.edgesAdded, at: &at) }
+        if !step.edgesRemoved.isEmpty { ByteWriter.storeEdges(step.edgesRemoved, at: &at) }
+        if !step.subscriptionsAdded.isEmpty { ByteWriter.storeSubscriptions(step.subscriptionsAdded, at: &at) }
+        if !step.subscriptionsRemoved.isEmpty { ByteWriter.storeSubscriptions(step.subscriptionsRemoved, at: &at) }
+        // Format 1.2: extensions after the sections, which 1.0 and 1.1 readers ignore.
+        if !step.recomputed.isEmpty {
+            // The body's length first, counted rather than built apart: no array per step.
+            let numbers = step.recomputed.reduce(ByteWriter.varintSize(step.recomputed.count)) { $0 + ByteWriter.varintSize($1) }
+            RawVarint.storeByte(StepExtension.recomputed, at: &at)
+            RawVarint.store(numbers, at: &at)
+            RawVarint.store(step.recomputed.count, at: &at)
+            for number in step.recomputed { RawVarint.store(number, at: &at) }
+        }
+        if !step.patches.isEmpty {
+            RawVarint.storeByte(StepExtension.patched, at: &at)
+            RawVarint.store(step.patches.bodySize, at: &at)
+            RawVarint.store(step.patches.count, at: &at)
+            step.patches.body.bytes.withUnsafeBytes { RawVarint.storeBytes($0, at: &at) }
         }
     }
 
     /// The most bytes `encodeStep` can write for `step`: each varint at its longest, ten
     /// bytes, and every list's count whether or not the list is written.
-    private static func stepPayloadBound(_ step: borrowing StepDraft) -> Int {
+    static func stepPayloadBound(_ step: borrowing StepDraft) -> Int {
         let varint = RawVarint.maximumSize
         var bound = 4 * varint + 2
         if step.operationCode == 0 { bound += varint + step.operation.utf8.count }
