@@ -202,16 +202,23 @@ public final class JournalRecorder {
     /// its loop is compiled apart from the rest of `fill`, whose size left it short of
     /// registers (each value reloaded the step's entries from the stack).
     private func fillUpdated(_ step: inout StepDraft, from commit: AtomCommit) throws(JournalError) {
-        for atom in commit.updatedAtoms {
-            let slot: UnsafeMutablePointer<RecordedSlot>
-            if let kept = atom.observerState(token: observerToken) {
-                slot = kept.assumingMemoryBound(to: RecordedSlot.self)
-            } else {
-                guard let found = try recordedSlot(atom, in: commit) else { continue }
-                atom.keepObserverState(UnsafeMutableRawPointer(found), token: observerToken)
-                slot = found
+        try commit.withUpdatedAtoms { atoms throws(JournalError) in
+            var index = 0
+            while true {
+                index = RecordedScalarLane.writeIntegerWords(of: atoms, from: index, token: observerToken, into: &step.updated)
+                guard index < atoms.count else { return }
+                let atom = atoms[index]
+                index += 1
+                let slot: UnsafeMutablePointer<RecordedSlot>
+                if let kept = atom.observerState(token: observerToken) {
+                    slot = kept.assumingMemoryBound(to: RecordedSlot.self)
+                } else {
+                    guard let found = try recordedSlot(atom, in: commit) else { continue }
+                    atom.keepObserverState(UnsafeMutableRawPointer(found), token: observerToken)
+                    slot = found
+                }
+                write(atom, slot: slot, into: &step.updated, patches: &step.patches)
             }
-            write(atom, slot: slot, into: &step.updated, patches: &step.patches)
         }
     }
 

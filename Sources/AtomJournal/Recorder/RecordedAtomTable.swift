@@ -113,8 +113,8 @@ final class RecordedAtomTable {
 struct RecordedSlot {
     /// The recorded atom; `nil` in a slot that holds none.
     var atom: RecordedAtom?
-    /// How the atom's values can be written without its `RecordedAtom`.
-    var lane = RecordedScalarLane.none
+    /// How the atom's values can be written without its `RecordedAtom`, found once.
+    let lane: RecordedScalarLane
     /// Whether the lane wrote the atom's last value, which is then `laneValue`.
     var laneIsLast = false
     /// The last value the lane wrote: an `Int`, or a `Bool` as 0 or 1.
@@ -122,17 +122,20 @@ struct RecordedSlot {
     /// How each entry the `Int` lane writes begins, made once: the atom's number as a varint
     /// and the integer tag, in the low `integerHeadCount` bytes (little-endian); a count of 0
     /// when they take more than four bytes, and the entry is then made whole each time.
-    var integerHead: UInt32 = 0
-    var integerHeadCount: UInt8 = 0
+    let integerHead: UInt32
+    let integerHeadCount: UInt8
 
-    init() {}
+    init() {
+        lane = .none
+        integerHead = 0
+        integerHeadCount = 0
+    }
 
     init(atom: RecordedAtom, lane: RecordedScalarLane, number: Int) {
         self.atom = atom
         self.lane = lane
-        if lane == .int, let head = EntryBytes.integerEntryHead(atom: number) {
-            integerHead = head.bytes
-            integerHeadCount = head.count
-        }
+        let head = lane == .int ? EntryBytes.integerEntryHead(atom: number) : nil
+        integerHead = head?.bytes ?? 0
+        integerHeadCount = head?.count ?? 0
     }
 }

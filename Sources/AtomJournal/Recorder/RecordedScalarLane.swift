@@ -64,6 +64,42 @@ enum RecordedScalarLane: UInt8 {
         return true
     }
 
+    /// Writes the entries of `atoms` from `start` on, for as long as each is an `Int` whose
+    /// value the commit carries as a word and whose slot the recorder kept in its cell (a
+    /// steady app's counters and the numbers derived from them); returns the index of the
+    /// first atom it did not write, which the caller writes the general way.
+    ///
+    /// The same entries as `write(_:number:slot:into:)`, in a loop of its own that checks
+    /// for room once and keeps its place and the entries' end in registers: through the
+    /// general loop each entry reloaded them from memory, about 20 instructions a value.
+    @MainActor
+    static func writeIntegerWords(
+        of atoms: UnsafeBufferPointer<CommittedAtom>, from start: Int, token: Int, into entries: inout EncodedValueEntries
+    ) -> Int {
+        guard start < atoms.count, let first = atoms.baseAddress else { return start }
+        var written = 0
+        entries.appendIntegers(maximum: atoms.count &- start) { at in
+            var atom = first + start
+            let end = first + atoms.count
+            while atom != end {
+                guard let word = atom.pointee.committedWord, let state = atom.pointee.observerState(token: token) else { break }
+                let slot = state.assumingMemoryBound(to: RecordedSlot.self)
+                // A head is made only for a slot of the `Int` lane, which a slot keeps for
+                // good (`RecordedSlot.init`): its count alone says the lane.
+                let headCount = slot.pointee.integerHeadCount
+                guard headCount != 0 else { break }
+                let value = Int(truncatingIfNeeded: word)
+                EntryBytes.storeIntegerEntry(head: slot.pointee.integerHead, headCount: headCount, value, at: &at)
+                slot.pointee.laneValue = value
+                slot.pointee.laneIsLast = true
+                atom += 1
+            }
+            written = first.distance(to: atom) &- start
+            return written
+        }
+        return start &+ written
+    }
+
     /// Writes the entry of the value the lane wrote last, as a keyframe holds it: the bytes
     /// of that value as `JournalValue` JSON; returns `false`, writing nothing, when the
     /// general path wrote the last value.

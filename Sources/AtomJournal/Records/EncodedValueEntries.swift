@@ -46,6 +46,17 @@ struct EncodedValueEntries: ~Copyable {
         bytes.appendIntegerEntry(head: head, headCount: headCount, value)
     }
 
+    /// Appends up to `maximum` integer entries that `body` stores at the pointer it is given
+    /// (room for that many, ``EntryBytes/maximumIntegerEntrySize`` bytes each), moving it past
+    /// them; `body` returns how many it stored. One check for room for the whole run, where
+    /// each entry checked for its own.
+    @inline(__always)
+    mutating func appendIntegers(maximum: Int, _ body: (inout UnsafeMutablePointer<UInt8>) -> Int) {
+        var stored = 0
+        bytes.appendRaw(bound: maximum &* EntryBytes.maximumIntegerEntrySize) { stored = body(&$0) }
+        count &+= stored
+    }
+
     /// Appends an entry for a value that is at hand as a `JournalValue`.
     mutating func append(atom: Int, value: JournalValue) {
         count += 1

@@ -80,12 +80,19 @@ struct EntryBytes: ~Copyable {
     mutating func appendIntegerEntry(head: UInt32, headCount: UInt8, _ value: Int) {
         reserve(Self.maximumIntegerEntrySize)
         var at = base + count
-        // The whole word fits: the room reserved is more than four bytes, and the bytes past
-        // the head are overwritten by the value or lie past the new count.
+        Self.storeIntegerEntry(head: head, headCount: headCount, value, at: &at)
+        count = base.distance(to: at)
+    }
+
+    /// Stores the integer entry of `appendIntegerEntry(head:headCount:_:)` at `at`, which has
+    /// room for ``maximumIntegerEntrySize`` bytes, and moves `at` past it.
+    @inline(__always)
+    static func storeIntegerEntry(head: UInt32, headCount: UInt8, _ value: Int, at: inout UnsafeMutablePointer<UInt8>) {
+        // The whole word fits: the room is more than four bytes, and the bytes past the head
+        // are overwritten by the value or lie past the entry's end.
         UnsafeMutableRawPointer(at).storeBytes(of: head.littleEndian, as: UInt32.self)
         at += Int(headCount)
         RawVarint.store(ByteWriter.zigzag(Int64(value)), at: &at)
-        count = base.distance(to: at)
     }
 
     /// Appends what `body` stores at the pointer it is given, which has room for `bound`

@@ -74,6 +74,25 @@ public struct AtomCommit {
     @_spi(Recording)
     public var hasMoreThanUpdates: Bool { record.hasMoreThanUpdates }
 
+    /// Calls `body` with ``updatedAtoms`` in place, without the view: a view keeps the
+    /// commit's record, a retain and a release a commit. The pointer is valid only during
+    /// `body`.
+    @_spi(Recording)
+    @inlinable
+    public func withUpdatedAtoms<Result, Failure: Error>(
+        _ body: (UnsafeBufferPointer<CommittedAtom>) throws(Failure) -> Result
+    ) throws(Failure) -> Result {
+        // The commit keeps its record, whose memory this is, for the whole call.
+        try body(updatedAtomsBuffer)
+    }
+
+    /// The memory of the updated atoms' list, valid while this commit lives: read it
+    /// through ``withUpdatedAtoms(_:)``, which keeps the commit for the whole call.
+    @_spi(Recording)
+    public var updatedAtomsBuffer: UnsafeBufferPointer<CommittedAtom> {
+        UnsafeBufferPointer(start: record.updated.base, count: record.updated.count)
+    }
+
     /// Atoms that came into existence (``AtomChangeSet/initialized``), read in place.
     @_spi(Recording)
     public var initializedAtoms: CommittedAtoms { record.atoms(record.initialized) }

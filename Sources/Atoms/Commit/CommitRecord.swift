@@ -82,7 +82,9 @@ final class CommitRecord {
     /// already let go of it as its pending record, so a transaction that code starts makes its
     /// commit in another record.
     func removeAll() {
-        changeSet = nil
+        // Only when there is one: assigning `nil` destroyed the optional change set (eight
+        // arrays) through its value witness at every commit, about 30 instructions.
+        if changeSet != nil { changeSet = nil }
         // The rest of the cause is replaced by the next commit's; the node goes now, so that
         // a released atom's node is not kept alive by the spare record.
         cause.node = nil

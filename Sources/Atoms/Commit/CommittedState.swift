@@ -37,23 +37,22 @@ extension AtomStore {
     @inline(__always)
     func commitChange(of cell: NodeRef, word: inout UInt64?) -> Bool {
         let width = cell.pointee.committed.bitWidth
-        if width > 0, cell.pointee.hasValue, let committed = cell.pointee.committed.address,
-           let value = cell.pointee.committed.valueAddress {
-            let differs: Bool
-            // A word first: integers are most of what changes, and the general switch tested
-            // the narrower widths before it, four instructions a changed atom.
-            if width == MemoryLayout<UInt64>.size {
-                let bits = value.load(as: UInt64.self)
-                differs = committed.load(as: UInt64.self) != bits
-                committed.storeBytes(of: bits, as: UInt64.self)
-                word = bits
-            } else {
-                differs = !TypedEquality.bitsEqual(committed, value, width: width)
-                TypedEquality.copyBits(from: value, to: committed, width: width)
-            }
-            cell.pointee.committed.revision &+= 1
-            return differs
+        guard width > 0, cell.pointee.hasValue, let committed = cell.pointee.committed.address,
+              let value = cell.pointee.committed.valueAddress
+        else { return cell.pointee.node.takeUnretainedValue().commitChange() }
+        let differs: Bool
+        // A word first: integers are most of what changes, and the general switch tested
+        // the narrower widths before it, four instructions a changed atom.
+        if _fastPath(width == MemoryLayout<UInt64>.size) {
+            let bits = value.load(as: UInt64.self)
+            differs = committed.load(as: UInt64.self) != bits
+            committed.storeBytes(of: bits, as: UInt64.self)
+            word = bits
+        } else {
+            differs = !TypedEquality.bitsEqual(committed, value, width: width)
+            TypedEquality.copyBits(from: value, to: committed, width: width)
         }
-        return cell.pointee.node.takeUnretainedValue().commitChange()
+        cell.pointee.committed.revision &+= 1
+        return differs
     }
 }

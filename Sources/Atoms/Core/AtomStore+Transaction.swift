@@ -179,8 +179,8 @@ extension AtomStore {
     }
 
     private func makeCommit() -> AtomCommit {
-        let record = spareCommit ?? CommitRecord()
-        spareCommit = nil
+        // Moved out, not copied: a copy and the field's emptying were a retain and a release.
+        let record = spareCommit.take() ?? CommitRecord()
         // Kept until the next transaction begins; see `settlePendingCommit()`.
         pendingCommit = record
         // Appended to the record's lists in place: their accesses are not checked at run time
