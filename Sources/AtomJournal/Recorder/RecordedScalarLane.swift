@@ -77,10 +77,13 @@ enum RecordedScalarLane: UInt8 {
         of atoms: UnsafeBufferPointer<CommittedAtom>, from start: Int, token: Int, into entries: inout EncodedValueEntries
     ) -> Int {
         guard start < atoms.count, let first = atoms.baseAddress else { return start }
+        // At most `longestRun` atoms a call, so that the room reserved for a huge commit whose
+        // atoms mostly go the general way stays small; the caller goes on after them.
+        let count = Swift.min(atoms.count &- start, Self.longestRun)
         var written = 0
-        entries.appendIntegers(maximum: atoms.count &- start) { at in
+        entries.appendIntegers(maximum: count) { at in
             var atom = first + start
-            let end = first + atoms.count
+            let end = atom + count
             while atom != end {
                 guard let word = atom.pointee.committedWord, let state = atom.pointee.observerState(token: token) else { break }
                 let slot = state.assumingMemoryBound(to: RecordedSlot.self)
@@ -99,6 +102,9 @@ enum RecordedScalarLane: UInt8 {
         }
         return start &+ written
     }
+
+    /// The most atoms `writeIntegerWords` writes in one call.
+    static let longestRun = 1024
 
     /// Writes the entry of the value the lane wrote last, as a keyframe holds it: the bytes
     /// of that value as `JournalValue` JSON; returns `false`, writing nothing, when the

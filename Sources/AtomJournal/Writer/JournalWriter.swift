@@ -25,10 +25,13 @@ import SystemPackage
 /// 90 instructions each, on the recorder's path). A writer is not `Sendable`, so accesses
 /// never come from two threads at once; on one thread two accesses to a field overlap only if
 /// code runs inside one that can reach the writer again. None does: the accesses are reads,
-/// assignments, `swap`s and appends, and the two that run other code during an access pass it
+/// assignments, `swap`s and appends, and those that run other code during an access pass it
 /// only what it needs: a record's encoder gets the frame (the buffer, moved out between
-/// `beginFrame` and `endFrame`) and `deltaBase`, and never touches the writer; `writeHook`
-/// (tests only) gets a copy of the buffer.
+/// `beginFrame` and `endFrame`) and `deltaBase`, and never touches the writer; a step bound
+/// straight for the mapping is encoded into `frameScratch` from the draft and a local copy
+/// of `deltaBase`, and copied out of it to the mapping (or, when the mapping cannot grow, to
+/// `buffer`, another field); `writeHook` (tests only) gets a copy of the buffer. No record
+/// is appended while a frame is open: the buffer, moved out, would look empty.
 public final class JournalWriter {
     /// The journal's header, as written.
     public let header: JournalHeader
@@ -285,15 +288,21 @@ public final class JournalWriter {
     /// Puts a step's frame in the file through the mapping, when nothing is buffered ahead of
     /// it (a steady app's commit, under the policies that map the file): the frame is made in
     /// memory the writer alone owns and copied into the mapping at once, where the buffer's
-    /// way (the array moved in and out, appended to, copied and emptied) cost about 400
+    /// way (the array moved in and out, appended to, copied and emptied) cost about 285
     /// instructions a commit. The bytes, and what a crash leaves, are the same: the copy is
-    /// the one `writeBuffer()` makes.
+    /// the one `writeBuffer()` makes. One difference when the disk is full: the step that
+    /// does not fit is not counted as appended (`stepCount`, `bytesWritten`), and the error
+    /// comes from here rather than from `endCommit()`; the file and the writer's state after
+    /// it are the same.
     private func appendStep(_ step: borrowing StepDraft, to mapping: JournalMapping) throws(JournalError) {
         var base = deltaBase
         let sequence = sequence
         let saltState = saltState
+        let bound = JournalFormat.frameHeaderSize + JournalRecord.stepPayloadBound(step)
+        // A step far larger than usual leaves the scratch at a size it may never need again.
+        defer { if bound > Self.largestKeptScratch { frameScratch = EntryBytes(capacity: 256) } }
         frameScratch.removeAll()
-        frameScratch.appendRaw(bound: JournalFormat.frameHeaderSize + JournalRecord.stepPayloadBound(step)) { at in
+        frameScratch.appendRaw(bound: bound) { at in
             let start = at
             JournalRecord.storeStep(step, base: &base, frameSequence: sequence, at: &at)
             let frame = UnsafeMutableRawBufferPointer(start: start, count: start.distance(to: at))
@@ -329,6 +338,9 @@ public final class JournalWriter {
         stepsInFile += bufferedSteps
         bufferedSteps = 0
     }
+
+    /// The most memory `frameScratch` keeps between steps.
+    private static let largestKeptScratch = 1 << 20
 
     /// Appends a keyframe whose value entries the recorder encoded in place: the bytes
     /// `append(.keyframe(_:))` writes for the same keyframe, without a `JournalValue` (an
