@@ -8,8 +8,8 @@ import AtomJournal
 package struct LineBytes {
     private var bytes: [UInt8] = []
 
-    init() {
-        bytes.reserveCapacity(128)
+    init(capacity: Int = 128) {
+        bytes.reserveCapacity(capacity)
     }
 
     static func += (line: inout LineBytes, piece: String) {
@@ -23,6 +23,24 @@ package struct LineBytes {
     /// Appends one ASCII byte (a space, a quote, a mark).
     mutating func append(ascii byte: UInt8) {
         bytes.append(byte)
+    }
+
+    /// Appends bytes that are whole UTF-8 characters (a name made one line, kept as bytes).
+    mutating func append(bytes piece: [UInt8]) {
+        bytes.append(contentsOf: piece)
+    }
+
+    /// Appends a step's offset, as ``StepFormatter/offset(_:)`` writes it, without making the
+    /// string.
+    mutating func append(offset microseconds: Int64) {
+        guard microseconds.magnitude <= StepFormatter.offsetLimit else {
+            self += StepFormatter.offset(microseconds)
+            return
+        }
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: StepFormatter.offsetSize) { text in
+            let written = StepFormatter.storeOffset(microseconds, into: text)
+            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: text[..<written]))
+        }
     }
 
     /// Appends a number in decimal, as `String(number)` writes it, without making the string

@@ -147,10 +147,26 @@ public struct StepFormatter: Sendable {
     /// milliseconds, rounded as the `Double` lies (above or below a half), and a tie that the
     /// `Double` holds exactly rounded to even.
     public static func offset(_ microseconds: Int64) -> String {
-        let magnitude = microseconds.magnitude
-        guard magnitude <= 1 << 53 else {
+        guard microseconds.magnitude <= offsetLimit else {
             return String(format: "+%.3fs", Double(microseconds) / 1_000_000)
         }
+        // Written straight into the string's storage: string interpolation cost more than the
+        // rest of a `log` line, and an array of the bytes first was a heap allocation per line.
+        return String(unsafeUninitializedCapacity: offsetSize) { storeOffset(microseconds, into: $0) }
+    }
+
+    /// The largest magnitude, in microseconds, that `storeOffset` writes: beyond it the
+    /// `Double` no longer holds every microsecond.
+    static let offsetLimit: UInt64 = 1 << 53
+
+    /// The most bytes `storeOffset` writes: a sign, 13 digits (2^53 µs is under 10^13 s), the
+    /// point, three digits and the `s`, and the `+`.
+    static let offsetSize = 24
+
+    /// Writes `offset(microseconds)` into `text`, which has room for `offsetSize` bytes, for
+    /// a magnitude up to `offsetLimit`; returns how many bytes it wrote.
+    static func storeOffset(_ microseconds: Int64, into text: UnsafeMutableBufferPointer<UInt8>) -> Int {
+        let magnitude = microseconds.magnitude
         var milliseconds = magnitude / 1000
         switch magnitude % 1000 {
         case 0..<500:
@@ -164,34 +180,27 @@ public struct StepFormatter: Sendable {
             let difference = (-Double(magnitude)).addingProduct(seconds, 1_000_000)
             if difference > 0 || (difference == 0 && milliseconds % 2 == 1) { milliseconds += 1 }
         }
-        // Written straight into the string's storage: string interpolation cost more than the
-        // rest of a `log` line, and an array of the bytes first was a heap allocation per line.
-        // At most 23 bytes: a sign, 13 digits (2^53 µs is under 10^13 s), the point, three
-        // digits and the `s`.
         let whole = milliseconds / 1000
         let fraction = milliseconds % 1000
-        let negative = microseconds < 0
-        return String(unsafeUninitializedCapacity: 24) { text in
-            var count = 0
-            func put(_ byte: UInt8) {
-                text[count] = byte
-                count += 1
-            }
-            put(UInt8(ascii: "+"))
-            if negative { put(UInt8(ascii: "-")) }
-            var divisor: UInt64 = 1
-            while divisor <= whole / 10 { divisor *= 10 }
-            repeat {
-                put(UInt8(ascii: "0") + UInt8(whole / divisor % 10))
-                divisor /= 10
-            } while divisor > 0
-            put(UInt8(ascii: "."))
-            put(UInt8(ascii: "0") + UInt8(fraction / 100))
-            put(UInt8(ascii: "0") + UInt8(fraction / 10 % 10))
-            put(UInt8(ascii: "0") + UInt8(fraction % 10))
-            put(UInt8(ascii: "s"))
-            return count
+        var count = 0
+        func put(_ byte: UInt8) {
+            text[count] = byte
+            count += 1
         }
+        put(UInt8(ascii: "+"))
+        if microseconds < 0 { put(UInt8(ascii: "-")) }
+        var divisor: UInt64 = 1
+        while divisor <= whole / 10 { divisor *= 10 }
+        repeat {
+            put(UInt8(ascii: "0") + UInt8(whole / divisor % 10))
+            divisor /= 10
+        } while divisor > 0
+        put(UInt8(ascii: "."))
+        put(UInt8(ascii: "0") + UInt8(fraction / 100))
+        put(UInt8(ascii: "0") + UInt8(fraction / 10 % 10))
+        put(UInt8(ascii: "0") + UInt8(fraction % 10))
+        put(UInt8(ascii: "s"))
+        return count
     }
 }
 

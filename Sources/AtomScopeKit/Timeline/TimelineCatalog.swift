@@ -21,7 +21,7 @@ final class TimelineCatalog: Sendable {
     let startTime: Int64?
     /// By atom number, the place of its id in ``atomIDs``, so that a step's names are sorted
     /// as numbers.
-    private let ranks: NumberTable
+    let ranks: NumberTable
 
     init(index: JournalIndex, startTime: Int64?) {
         var atoms: [Int: TimelineAtom] = [:]

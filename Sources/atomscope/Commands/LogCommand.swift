@@ -41,9 +41,16 @@ struct LogCommand: ReportingCommand {
         // large journal has a million lines.
         let json = json
         let recomputed = recomputed
+        // Without colours, a line is written from the step's record (`LogLineWriter`), the
+        // same bytes as the formatter's, at a third of the cost.
+        var writer = json || console.style.colored ? nil : timeline.logLineWriter()
         for entry in timeline.entries(steps: steps) {
             switch entry {
             case .step(let number):
+                if writer != nil, let line = try timeline.logLine(number, recomputed: recomputed, writer: &writer!) {
+                    console.print(line)
+                    continue
+                }
                 let step = try timeline.summary(number)
                 if json {
                     console.print(jsonLine: LogEntry(step))

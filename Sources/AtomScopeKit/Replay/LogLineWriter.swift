@@ -1,0 +1,189 @@
+import AtomJournal
+
+/// Writes `log`'s lines without colours straight from a step's record: the bytes
+/// ``StepFormatter/logLineBytes(_:recomputed:)`` writes for the step's
+/// ``TimelineStepSummary``, without the summary.
+///
+/// A summary names every atom, location and cause with a `String` looked up by number,
+/// sorts the names through an array of tuples, and the formatter makes each name one line
+/// again: about 10,000 instructions of a `log` line's 16,000 on a large journal. Here each
+/// name is made one line once, kept as bytes by number, and a step's atoms are sorted as
+/// places among the sorted ids (``TimelineCatalog/sortedIDs(ofAtoms:unique:)``'s order) in
+/// memory kept from line to line.
+///
+/// A step that names a number the journal never defines is left to the formatter
+/// (`line(for:number:recomputed:)` returns `nil`), which shows it as `#n`.
+package struct LogLineWriter {
+    /// By atom number, its place in ``atomNames`` and its id's place among the sorted ids.
+    private let atomSlots: NumberTable
+    private let atomRanks: NumberTable
+    /// Each defined atom's id made one line, as bytes.
+    private let atomNames: [[UInt8]]
+    /// By location number, its place in ``locationNames``.
+    private let locationSlots: NumberTable
+    /// Each location (`Module/File.swift:line`) made one line, as bytes.
+    private let locationNames: [[UInt8]]
+    /// A step's atoms being sorted: rank, order in the step, place in `atomNames`. Kept
+    /// between lines, so that a line allocates no list.
+    private var sorting: [SIMD3<Int32>] = []
+
+    init(catalog: TimelineCatalog) {
+        var atomPairs: [(number: Int, value: Int)] = []
+        var names: [[UInt8]] = []
+        for (number, id) in catalog.ids {
+            atomPairs.append((number, names.count))
+            names.append(Array(QuotedText.oneLine(id).utf8))
+        }
+        atomSlots = NumberTable(atomPairs)
+        atomRanks = catalog.ranks
+        atomNames = names
+        var locationPairs: [(number: Int, value: Int)] = []
+        var locations: [[UInt8]] = []
+        for (number, location) in catalog.locations {
+            locationPairs.append((number, locations.count))
+            locations.append(Array(QuotedText.oneLine(location).utf8))
+        }
+        locationSlots = NumberTable(locationPairs)
+        locationNames = locations
+    }
+
+    /// The line of `step`, numbered `number`; with `recomputed`, the atoms it recomputed to an
+    /// equal value too. `nil` when the step names an atom or a location the journal does not
+    /// define.
+    mutating func line(for step: JournalStep, number: Int, recomputed: Bool) -> LineBytes? {
+        var causeAtom: Int?
+        if let atom = step.causeAtom {
+            guard let slot = atomSlots[atom] else { return nil }
+            causeAtom = slot
+        }
+        var causeLocation: Int?
+        if let location = step.causeLocation {
+            guard let slot = locationSlots[location] else { return nil }
+            causeLocation = slot
+        }
+        // The changed atoms sorted first, then the recomputed ones after them in the same
+        // memory: every number is checked before a byte is written.
+        sorting.removeAll(keepingCapacity: true)
+        // By index, not `for entry in`: each entry copied out retained its value's text.
+        for index in step.initialized.indices { guard place(step.initialized[index].atom) else { return nil } }
+        for index in step.updated.indices { guard place(step.updated[index].atom) else { return nil } }
+        for atom in step.released { guard place(atom) else { return nil } }
+        let changedCount = sorting.count
+        let listsRecomputed = recomputed && !step.recomputed.isEmpty
+        if listsRecomputed {
+            for atom in step.recomputed { guard place(atom) else { return nil } }
+        }
+        Self.sort(&sorting, 0..<changedCount)
+        Self.sort(&sorting, changedCount..<sorting.count)
+
+        // Room for most lines at once: a line of a few atoms and a location passes 128 bytes,
+        // and growing the array was a tenth of a line.
+        var line = LineBytes(capacity: 256)
+        line.append(ascii: UInt8(ascii: "#"))
+        line.append(decimal: number)
+        line.append(ascii: UInt8(ascii: " "))
+        line.append(offset: step.time)
+        line.append(ascii: UInt8(ascii: " "))
+        line += QuotedText.oneLine(step.operation)
+        if let label = step.label {
+            line.append(bytes: Self.openQuote)
+            line += QuotedText.oneLine(label, quoting: true)
+            line.append(ascii: UInt8(ascii: "\""))
+        }
+        if let causeAtom {
+            line.append(ascii: UInt8(ascii: " "))
+            line.append(bytes: atomNames[causeAtom])
+        }
+        if let causeLocation {
+            line.append(bytes: Self.at)
+            line.append(bytes: locationNames[causeLocation])
+        }
+        if changedCount > 0 {
+            line.append(bytes: Self.arrow)
+            appendList(0..<changedCount, unique: true, to: &line)
+        }
+        if listsRecomputed {
+            line.append(bytes: Self.recomputedOpening)
+            appendList(changedCount..<sorting.count, unique: false, to: &line)
+            line.append(ascii: UInt8(ascii: ")"))
+        }
+        return line
+    }
+
+    // The fixed pieces of a line as bytes: a `String` piece cost a copy of its bytes and a
+    // release.
+    private static let openQuote = Array(" \"".utf8)
+    private static let at = Array(" at ".utf8)
+    private static let arrow = Array(" → ".utf8)
+    private static let recomputedOpening = Array(" (recomputed, unchanged: ".utf8)
+    private static let moreOpening = Array(", … (".utf8)
+    private static let moreClosing = Array(" atoms)".utf8)
+
+    /// Adds atom `number` to `sorting`; `false` when the journal does not define it.
+    private mutating func place(_ number: Int) -> Bool {
+        guard let slot = atomSlots[number], let rank = atomRanks[number] else { return false }
+        sorting.append(SIMD3(Int32(truncatingIfNeeded: rank), Int32(truncatingIfNeeded: sorting.count), Int32(truncatingIfNeeded: slot)))
+        return true
+    }
+
+    /// Sorts `range` of `entries` by rank, then order: an insertion sort, since a step names a
+    /// few atoms, and the order breaks every tie, so no two entries compare equal.
+    private static func sort(_ entries: inout [SIMD3<Int32>], _ range: Range<Int>) {
+        guard range.count > 1 else { return }
+        entries.withUnsafeMutableBufferPointer { entries in
+            for index in (range.lowerBound + 1)..<range.upperBound {
+                let entry = entries[index]
+                var position = index
+                while position > range.lowerBound, Self.precedes(entry, entries[position - 1]) {
+                    entries[position] = entries[position - 1]
+                    position -= 1
+                }
+                entries[position] = entry
+            }
+        }
+    }
+
+    private static func precedes(_ left: SIMD3<Int32>, _ right: SIMD3<Int32>) -> Bool {
+        left.x != right.x ? left.x < right.x : left.y < right.y
+    }
+
+    /// The names of the sorted entries in `range` as the formatter lists them: at most six,
+    /// then how many there are; with `unique`, each id once (the first of its numbers).
+    private func appendList(_ range: Range<Int>, unique: Bool, to line: inout LineBytes) {
+        var listed = 0
+        var total = 0
+        var lastRank: Int32 = -1
+        for index in range {
+            let entry = sorting[index]
+            if unique, total > 0, entry.x == lastRank { continue }
+            lastRank = entry.x
+            total += 1
+            guard listed < 6 else { continue }
+            if listed > 0 {
+                line.append(ascii: UInt8(ascii: ","))
+                line.append(ascii: UInt8(ascii: " "))
+            }
+            line.append(bytes: atomNames[Int(entry.z)])
+            listed += 1
+        }
+        if total > 6 {
+            line.append(bytes: Self.moreOpening)
+            line.append(decimal: total)
+            line.append(bytes: Self.moreClosing)
+        }
+    }
+}
+
+extension Timeline {
+    /// What ``LogLineWriter`` needs of this timeline's names, made once for a `log`.
+    package func logLineWriter() -> LogLineWriter {
+        LogLineWriter(catalog: catalog)
+    }
+
+    /// `log`'s line for step `number` without colours, written from its record by `writer`;
+    /// `nil` when the step names a number the journal does not define, for the caller to
+    /// format ``summary(_:)`` instead.
+    package func logLine(_ number: Int, recomputed: Bool, writer: inout LogLineWriter) throws(AtomScopeError) -> LineBytes? {
+        writer.line(for: try journalStep(number), number: number, recomputed: recomputed)
+    }
+}
