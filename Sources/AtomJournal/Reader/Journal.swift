@@ -45,6 +45,16 @@ public final class Journal {
         return step
     }
 
+    /// Skims the step at a position in ``JournalIndex/steps`` into `changes`, checked as
+    /// ``step(at:)`` checks it, and returns its operation and label: what a line of `log`
+    /// needs, without the step's values made into strings.
+    package func skimStep(at position: Int, into changes: JournalStepChanges) throws(JournalError) -> JournalStepText {
+        guard index.steps.indices.contains(position) else {
+            throw .outOfRange(path: reader.path, what: "step", position: position, count: index.steps.count)
+        }
+        return try reader.skimStep(atOffset: index.steps[position].offset, into: changes)
+    }
+
     /// Decodes the keyframe at a position in ``JournalIndex/keyframes``.
     public func keyframe(at position: Int) throws(JournalError) -> JournalKeyframe {
         guard index.keyframes.indices.contains(position) else {

@@ -395,6 +395,32 @@ public final class JournalReader {
     /// the record before it, so the caller passes the absolute commit and time its index
     /// worked out.
     func record(atOffset offset: Int, known: (commit: Int, time: Int64)? = nil) throws(JournalError) -> JournalRecord? {
+        var base = DeltaBase(known: known)
+        return try withFrame(atOffset: offset) { frame throws(JournalError) in try decode(frame, base: &base) }
+    }
+
+    /// Skims the step at an offset that an earlier scan found valid into `changes`, as
+    /// ``JournalStepChanges`` holds a step, with the checks decoding makes, and returns its
+    /// operation and label: what `log` prints, without the values decoding makes into strings.
+    func skimStep(atOffset offset: Int, into changes: JournalStepChanges) throws(JournalError) -> JournalStepText {
+        try withFrame(atOffset: offset) { frame throws(JournalError) in
+            guard frame.type == RecordType.step.rawValue else {
+                throw .corruptFrame(path: path, offset: offset, reason: "expected a step")
+            }
+            do throws(PayloadError) {
+                var skim = ByteReader(frame.payload)
+                try skim.skimStep(into: changes)
+                var text = ByteReader(frame.payload)
+                return try text.stepText()
+            } catch {
+                throw .corruptFrame(path: path, offset: offset, reason: "record payload \(error)")
+            }
+        }
+    }
+
+    /// Calls `body` with the frame at an offset that an earlier scan found valid, its payload
+    /// in the reader's window (valid only during `body`).
+    private func withFrame<Result>(atOffset offset: Int, _ body: (JournalFrame) throws(JournalError) -> Result) throws(JournalError) -> Result {
         guard offset >= header.size, offset + JournalFormat.frameHeaderSize <= fileSize else {
             throw .corruptFrame(path: path, offset: offset, reason: "offset outside the file")
         }
@@ -406,14 +432,13 @@ public final class JournalReader {
         try load(offset: offset, count: JournalFormat.frameHeaderSize + length, chunk: Self.randomAccessChunk)
         let start = offset - windowStart
         let type = window[start + 8]
-        var base = DeltaBase(known: known)
-        let decoded = window.withUnsafeBytes { bytes in
+        let outcome = window.withUnsafeBytes { bytes in
             let payload = UnsafeRawBufferPointer(rebasing: bytes[(start + JournalFormat.frameHeaderSize)..<(start + JournalFormat.frameHeaderSize + length)])
-            return Result { () throws(JournalError) in
-                try decode(JournalFrame(offset: offset, sequence: 0, type: type, payload: payload), base: &base)
+            return Swift.Result { () throws(JournalError) in
+                try body(JournalFrame(offset: offset, sequence: 0, type: type, payload: payload))
             }
         }
-        return try decoded.get()
+        return try outcome.get()
     }
 
     /// Decodes a frame's record; `nil` for a record type this version does not know.

@@ -288,13 +288,7 @@ extension JournalRecord {
                 time = base.time &+ timeDelta
             }
             base = DeltaBase(commit: commit, time: time)
-            let code = try reader.u8()
-            let operation: String
-            if code == 0 {
-                operation = try reader.string()
-            } else {
-                operation = OperationCode.name(for: code) ?? "operation \(code)"
-            }
+            let operation = try reader.operation()
             let causeAtom = try reader.number()
             let causeLocation = try reader.number()
             let flags = try reader.u8()
@@ -433,6 +427,13 @@ extension ByteWriter {
 }
 
 extension ByteReader {
+    /// A step's operation: its code (a known one's name), or 0 and the name.
+    mutating func operation() throws(PayloadError) -> String {
+        let code = try u8()
+        if code == 0 { return try string() }
+        return OperationCode.name(for: code) ?? "operation \(code)"
+    }
+
     /// A non-negative number that fits in an `Int`.
     @inline(__always)
     mutating func number() throws(PayloadError) -> Int {

@@ -2,7 +2,9 @@ import AtomJournal
 
 /// Writes `log`'s lines without colours straight from a step's record: the bytes
 /// ``StepFormatter/logLineBytes(_:recomputed:)`` writes for the step's
-/// ``TimelineStepSummary``, without the summary.
+/// ``TimelineStepSummary``, without the summary, and from a skim of the step
+/// (``Journal/skimStep(at:into:)``, checked as decoding checks it) rather than the decoded
+/// step, whose values are made into strings a line never prints.
 ///
 /// A summary names every atom, location and cause with a `String` looked up by number,
 /// sorts the names through an array of tuples, and the formatter makes each name one line
@@ -26,6 +28,8 @@ package struct LogLineWriter {
     /// A step's atoms being sorted: rank, order in the step, place in `atomNames`. Kept
     /// between lines, so that a line allocates no list.
     private var sorting: [SIMD3<Int32>] = []
+    /// What the step being written changed, skimmed into lists kept from line to line.
+    let changes = JournalStepChanges()
 
     init(catalog: TimelineCatalog) {
         var atomPairs: [(number: Int, value: Int)] = []
@@ -47,10 +51,12 @@ package struct LogLineWriter {
         locationNames = locations
     }
 
-    /// The line of `step`, numbered `number`; with `recomputed`, the atoms it recomputed to an
+    /// The line of the step skimmed into ``changes``, numbered `number`, with its operation
+    /// and label in `text` and its time; with `recomputed`, the atoms it recomputed to an
     /// equal value too. `nil` when the step names an atom or a location the journal does not
     /// define.
-    mutating func line(for step: JournalStep, number: Int, recomputed: Bool) -> LineBytes? {
+    mutating func line(text: JournalStepText, time: Int64, number: Int, recomputed: Bool) -> LineBytes? {
+        let step = changes
         var causeAtom: Int?
         if let atom = step.causeAtom {
             guard let slot = atomSlots[atom] else { return nil }
@@ -64,9 +70,7 @@ package struct LogLineWriter {
         // The changed atoms sorted first, then the recomputed ones after them in the same
         // memory: every number is checked before a byte is written.
         sorting.removeAll(keepingCapacity: true)
-        // By index, not `for entry in`: each entry copied out retained its value's text.
-        for index in step.initialized.indices { guard place(step.initialized[index].atom) else { return nil } }
-        for index in step.updated.indices { guard place(step.updated[index].atom) else { return nil } }
+        for value in step.values { guard place(value.atom) else { return nil } }
         for atom in step.released { guard place(atom) else { return nil } }
         let changedCount = sorting.count
         let listsRecomputed = recomputed && !step.recomputed.isEmpty
@@ -82,10 +86,10 @@ package struct LogLineWriter {
         line.append(ascii: UInt8(ascii: "#"))
         line.append(decimal: number)
         line.append(ascii: UInt8(ascii: " "))
-        line.append(offset: step.time)
+        line.append(offset: time)
         line.append(ascii: UInt8(ascii: " "))
-        line += QuotedText.oneLine(step.operation)
-        if let label = step.label {
+        line += QuotedText.oneLine(text.operation)
+        if let label = text.label {
             line.append(bytes: Self.openQuote)
             line += QuotedText.oneLine(label, quoting: true)
             line.append(ascii: UInt8(ascii: "\""))
@@ -184,6 +188,15 @@ extension Timeline {
     /// `nil` when the step names a number the journal does not define, for the caller to
     /// format ``summary(_:)`` instead.
     package func logLine(_ number: Int, recomputed: Bool, writer: inout LogLineWriter) throws(AtomScopeError) -> LineBytes? {
-        writer.line(for: try journalStep(number), number: number, recomputed: recomputed)
+        guard number >= 1, number <= stepCount else {
+            throw .stepOutOfRange(path: path, step: number, valid: stepCount > 0 ? 1...stepCount : nil)
+        }
+        let text: JournalStepText
+        do {
+            text = try journal.skimStep(at: number - 1, into: writer.changes)
+        } catch {
+            throw AtomScopeError(error)
+        }
+        return writer.line(text: text, time: journal.index.steps[number - 1].time, number: number, recomputed: recomputed)
     }
 }
