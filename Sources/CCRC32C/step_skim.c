@@ -160,9 +160,11 @@ static inline int64_t text_length(int64_t value) {
     return digits + (value < 0 ? 1 : 0);
 }
 
-/// Value entries: a count, then each an atom number and a value; appended at `values`.
+/// Value entries: a count, then each an atom number and a value; appended at `values`. With
+/// `sizes` 0 (a run that notes, which never reads a value's size) an integer's size is left
+/// at 0 rather than counted: its digits cost about a fifth of a step.
 __attribute__((always_inline))
-static inline const unsigned char *entries(const unsigned char *p, const unsigned char *end, const unsigned char *readable, atomscope_skim_value **values) {
+static inline const unsigned char *entries(const unsigned char *p, const unsigned char *end, const unsigned char *readable, atomscope_skim_value **values, const int sizes) {
     uint64_t count;
     p = item_count(p, end, readable, 2, &count);
     if (p == NULL) return NULL;
@@ -177,7 +179,7 @@ static inline const unsigned char *entries(const unsigned char *p, const unsigne
             uint64_t raw;
             p = varint(p, end, readable, &raw);
             if (p == NULL) return NULL;
-            size = text_length((int64_t)(raw >> 1) ^ -(int64_t)(raw & 1));
+            size = sizes ? text_length((int64_t)(raw >> 1) ^ -(int64_t)(raw & 1)) : 0;
         } else if (tag == TAG_JSON || tag == TAG_TEXT) {
             p = ascii_string(p, end, readable, &size);
             if (p == NULL) return NULL;
@@ -296,21 +298,31 @@ static inline int defined(const int32_t *table, size_t count, uint64_t number) {
     return number < count && table[number] >= 0;
 }
 
-/// Whether `list` needs room for `number`: it does not end with it already and is full.
+/// Adds `number` to `list` unless it already ends with it (a step is noted once a list);
+/// 0 when the list is full, and nothing is added.
 __attribute__((always_inline))
-static inline int needs_room(const atomscope_step_numbers *list, int32_t number) {
-    return !(list->count > 0 && list->steps[list->count - 1] == number) && list->count == list->capacity;
+static inline int note(atomscope_step_numbers *list, int32_t number) {
+    const uint32_t count = list->count;
+    if (count > 0 && list->steps[count - 1] == number) return 1;
+    if (count == list->capacity) return 0;
+    list->steps[count] = number;
+    list->count = count + 1;
+    return 1;
 }
 
+/// Takes back what `note` added to `list` for step `number`: a list gains a step at most
+/// once, as its last entry, and no earlier step has the same number.
 __attribute__((always_inline))
-static inline void note(atomscope_step_numbers *list, int32_t number) {
-    if (list->count > 0 && list->steps[list->count - 1] == number) return;
-    list->steps[list->count++] = number;
+static inline void unnote(atomscope_step_numbers *list, int32_t number) {
+    if (list->count > 0 && list->steps[list->count - 1] == number) list->count--;
 }
 
 /// Checks and notes one step, listed from `from` to `to` with its cause in `step`, at
 /// `position`: 1 when it was noted, 0 when it is the Swift skim's (a check failed), -1 when
-/// a list is full (`notes->full_slot` says which).
+/// a list is full (`notes->full_slot` says which). A step is noted whole or not at all: the
+/// checks that note nothing come first, and the notes of a step that then fails (an
+/// undefined atom, a full list) are taken back, which costs one pass where a step noted in
+/// two (every check, then every note) cost two.
 __attribute__((always_inline))
 static inline int note_step(atomscope_step_notes *notes, const atomscope_skimmed_step *step, const list_ends *from, const list_ends *to, int64_t position) {
     if (position >= notes->limit || position >= INT32_MAX) return 0;
@@ -319,23 +331,6 @@ static inline int note_step(atomscope_step_notes *notes, const atomscope_skimmed
     const size_t numbered = notes->numbered;
     if (step->cause_atom >= 0 && defined_slot(slot_of, numbered, (uint64_t)step->cause_atom) < 0) return 0;
     if (step->cause_location >= 0 && !defined(notes->location_table, notes->locations, (uint64_t)step->cause_location)) return 0;
-    // Every check first, and the room every note needs, so that a step is noted whole or not
-    // at all.
-    for (const atomscope_skim_value *value = from->values; value < to->values; value++) {
-        const int32_t slot = defined_slot(slot_of, numbered, (uint64_t)value->atom);
-        if (slot < 0) return 0;
-        if (needs_room(notes->changes + slot, number)) { notes->full_slot = slot; notes->full_recompute = 0; return -1; }
-    }
-    for (const int64_t *atom = from->released; atom < to->released; atom++) {
-        const int32_t slot = defined_slot(slot_of, numbered, (uint64_t)*atom);
-        if (slot < 0) return 0;
-        if (needs_room(notes->changes + slot, number)) { notes->full_slot = slot; notes->full_recompute = 0; return -1; }
-    }
-    for (const int64_t *atom = from->recomputed; atom < to->recomputed; atom++) {
-        const int32_t slot = defined_slot(slot_of, numbered, (uint64_t)*atom);
-        if (slot < 0) return 0;
-        if (needs_room(notes->recomputes + slot, number)) { notes->full_slot = slot; notes->full_recompute = 1; return -1; }
-    }
     for (const atomscope_skim_pair *edge = from->edges; edge < to->edges; edge++) {
         if (defined_slot(slot_of, numbered, (uint64_t)edge->first) < 0 || defined_slot(slot_of, numbered, (uint64_t)edge->second) < 0) return 0;
     }
@@ -343,22 +338,47 @@ static inline int note_step(atomscope_step_notes *notes, const atomscope_skimmed
         if (defined_slot(slot_of, numbered, (uint64_t)subscription->first) < 0
             || !defined(notes->subscriber_table, notes->subscribers, (uint64_t)subscription->second)) return 0;
     }
-    for (const atomscope_skim_value *value = from->values; value < to->values; value++) {
-        note(notes->changes + slot_of[value->atom], number);
+    int outcome = 1;
+    int32_t full = -1, full_recompute = 0;
+    const atomscope_skim_value *value = from->values;
+    const int64_t *released = from->released;
+    const int64_t *recomputed = from->recomputed;
+    for (; value < to->values; value++) {
+        const int32_t slot = defined_slot(slot_of, numbered, (uint64_t)value->atom);
+        if (slot < 0) { outcome = 0; break; }
+        if (!note(notes->changes + slot, number)) { outcome = -1; full = slot; break; }
     }
-    for (const int64_t *atom = from->released; atom < to->released; atom++) {
-        note(notes->changes + slot_of[*atom], number);
+    if (outcome == 1) {
+        for (; released < to->released; released++) {
+            const int32_t slot = defined_slot(slot_of, numbered, (uint64_t)*released);
+            if (slot < 0) { outcome = 0; break; }
+            if (!note(notes->changes + slot, number)) { outcome = -1; full = slot; break; }
+        }
     }
-    for (const int64_t *atom = from->recomputed; atom < to->recomputed; atom++) {
-        note(notes->recomputes + slot_of[*atom], number);
+    if (outcome == 1) {
+        for (; recomputed < to->recomputed; recomputed++) {
+            const int32_t slot = defined_slot(slot_of, numbered, (uint64_t)*recomputed);
+            if (slot < 0) { outcome = 0; break; }
+            if (!note(notes->recomputes + slot, number)) { outcome = -1; full = slot; full_recompute = 1; break; }
+        }
     }
-    return 1;
+    if (outcome == 1) return 1;
+    // Every item before the one that failed was defined and noted: take their notes back.
+    for (const atomscope_skim_value *item = from->values; item < value; item++) unnote(notes->changes + slot_of[item->atom], number);
+    for (const int64_t *item = from->released; item < released; item++) unnote(notes->changes + slot_of[*item], number);
+    for (const int64_t *item = from->recomputed; item < recomputed; item++) unnote(notes->recomputes + slot_of[*item], number);
+    if (outcome < 0) {
+        notes->full_slot = full;
+        notes->full_recompute = full_recompute;
+    }
+    return outcome;
 }
 
 /// Skims one step payload into the lists from `ends` on, moving `ends` past its items and
 /// filling `step`'s cause and initialized count; 0 when the payload is not one this loop takes.
+/// `sizes` as for `entries`.
 __attribute__((always_inline))
-static inline int skim(const unsigned char *p, size_t size, const unsigned char *readable, list_ends *ends, atomscope_skimmed_step *step) {
+static inline int skim(const unsigned char *p, size_t size, const unsigned char *readable, list_ends *ends, atomscope_skimmed_step *step, const int sizes) {
     const unsigned char *const end = p + size;
     uint64_t cause_atom, cause_location;
     int64_t skipped;
@@ -374,10 +394,10 @@ static inline int skim(const unsigned char *p, size_t size, const unsigned char 
     step->initialized = 0;
     if (flags & SECTION_INITIALIZED) {
         atomscope_skim_value *const from = ends->values;
-        if ((p = entries(p, end, readable, &ends->values)) == NULL) return 0;
+        if ((p = entries(p, end, readable, &ends->values, sizes)) == NULL) return 0;
         step->initialized = (uint32_t)(ends->values - from);
     }
-    if ((flags & SECTION_UPDATED) && (p = entries(p, end, readable, &ends->values)) == NULL) return 0;
+    if ((flags & SECTION_UPDATED) && (p = entries(p, end, readable, &ends->values, sizes)) == NULL) return 0;
     if (flags & ~(SECTION_LABEL | SECTION_INITIALIZED | SECTION_UPDATED)) {
         if ((flags & SECTION_RELEASED) && (p = numbers(p, end, readable, &ends->released)) == NULL) return 0;
         if ((flags & SECTION_EDGES_ADDED) && (p = pairs(p, end, readable, &ends->edges)) == NULL) return 0;
@@ -458,7 +478,7 @@ static inline size_t skim_run(atomscope_skim_run *run, const int mode) {
         if (mask(~frame_register(frame + 8, (size_t)size + 9, seed, zeros)) != load32(frame + 4)
             || load64(frame + 9) != sequence) break;
         list_ends next = ends;
-        if (!skim(frame + HEADER_SIZE, size, end, &next, step)) break;
+        if (!skim(frame + HEADER_SIZE, size, end, &next, step, mode != 2)) break;
         if (mode == 2 && note_step(run->notes, step, &ends, &next, position) != 1) break;
         frame += whole;
         taken++;

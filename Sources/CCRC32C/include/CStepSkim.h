@@ -114,7 +114,8 @@ typedef struct {
     atomscope_slot_counts *counts;
     int64_t step_position;
     /// When not NULL (and `slot_of` is NULL), each step taken is noted instead of listed, as
-    /// atomscope_step_notes says; the lists are then scratch as for counting.
+    /// atomscope_step_notes says; the lists are then scratch as for counting, and an integer
+    /// value's size in them is 0 (notes never read it).
     atomscope_step_notes *notes;
 } atomscope_skim_run;
 

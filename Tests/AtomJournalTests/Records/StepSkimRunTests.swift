@@ -279,6 +279,44 @@ import Testing
         #expect(runsPastTheRoom > 10)
     }
 
+    /// A step the C loop leaves to the Swift skim while noting (an atom it does not define
+    /// after one it does, a list with no room after one that had some) keeps no note of it:
+    /// a step is noted whole or not at all.
+    @Test func aStepLeftToTheSwiftSkimKeepsNoNote() throws {
+        guard let runs = StepSkimRuns(saltState: Self.saltState) else { return }
+        func payload(_ atoms: [UInt8]) -> [UInt8] {
+            // Deltas, operation 1, no cause, the updated section: each atom set to 1.
+            [2, 2, 1, 0, 0, StepSection.updated, UInt8(atoms.count)] + atoms.flatMap { [$0, ValueTag.integer, 2] }
+        }
+        // Step 1 changes atoms 0 and 1; step 2 atom 0, then atom 5, which no slot holds.
+        let window = FormatSpec.frame(type: RecordType.step.rawValue, sequence: 0, payload: payload([0, 1]), salt: FormatSpec.vectorSalt)
+            + FormatSpec.frame(type: RecordType.step.rawValue, sequence: 1, payload: payload([0, 5]), salt: FormatSpec.vectorSalt)
+        let notes = StepNotes(slots: 2, slotOf: [0, 1, -1, -1, -1, -1], locations: [], subscribers: [], limit: 10)
+        notes.grow(slot: 0, recompute: false)
+        notes.grow(slot: 1, recompute: false)
+        let noted = window.withUnsafeBytes { bytes in
+            notes.withCNotes { runs.skim(bytes, from: 0, sequence: 0, seed: ~Self.saltState, notes: &$0).step_position }
+        }
+        // Step 1 noted, step 2 left to the Swift skim.
+        #expect(noted == 1)
+        #expect(Array(notes.changes(ofSlot: 0)) == [1])
+        #expect(Array(notes.changes(ofSlot: 1)) == [1])
+
+        // Slot 0's list full when step 2 comes, slot 1's not: step 2 (atoms 1, then 0) stops
+        // the run, with nothing noted, for the owner to grow slot 0's list.
+        let full = StepNotes(slots: 2, slotOf: [0, 1], locations: [], subscribers: [], limit: 10)
+        full.grow(slot: 1, recompute: false)
+        full.grow(slot: 1, recompute: false)
+        let second = FormatSpec.frame(type: RecordType.step.rawValue, sequence: 0, payload: payload([1, 0]), salt: FormatSpec.vectorSalt)
+        second.withUnsafeBytes { bytes in
+            full.withCNotes { notes in
+                _ = runs.skim(bytes, from: 0, sequence: 0, seed: ~Self.saltState, notes: &notes)
+                #expect(notes.full_slot == 0)
+            }
+        }
+        #expect(full.changes(ofSlot: 1).isEmpty)
+    }
+
     /// Steps, marks and keyframes written by the journal's own encoder: a skim that takes runs
     /// in C lends every step the Swift skim lends, in order, with the same numbers.
     @Test func skimsWithAndWithoutTheCLoopLendTheSameSteps() throws {
