@@ -368,6 +368,13 @@ public final class JournalReader {
                     last = type
                     frames += 1
                     position = start + size
+                    // A run that stopped at a frame that is not a step (a keyframe, a mark)
+                    // takes the steps after it again, rather than leaving the rest of the
+                    // batch to go one by one: a million-step journal sent about 41,000 steps
+                    // (three after each keyframe) through the visitor's slower path.
+                    if type != RecordType.step.rawValue, lane + 1 < batch.count, raw[batch[lane + 1].start + 8] == RecordType.step.rawValue {
+                        continue scanning
+                    }
                 }
             }
             return (position - first, frames, last, taken, singly)
