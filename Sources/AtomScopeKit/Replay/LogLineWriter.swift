@@ -32,23 +32,20 @@ package struct LogLineWriter {
     let changes = JournalStepChanges()
 
     init(catalog: TimelineCatalog) {
-        var atomPairs: [(number: Int, value: Int)] = []
-        var names: [[UInt8]] = []
-        for (number, id) in catalog.ids {
-            atomPairs.append((number, names.count))
-            names.append(Array(QuotedText.oneLine(id).utf8))
-        }
-        atomSlots = NumberTable(atomPairs)
+        (atomSlots, atomNames) = Self.oneLineNames(catalog.ids)
         atomRanks = catalog.ranks
-        atomNames = names
-        var locationPairs: [(number: Int, value: Int)] = []
-        var locations: [[UInt8]] = []
-        for (number, location) in catalog.locations {
-            locationPairs.append((number, locations.count))
-            locations.append(Array(QuotedText.oneLine(location).utf8))
+        (locationSlots, locationNames) = Self.oneLineNames(catalog.locations)
+    }
+
+    /// `names` made one line, as bytes, and by number each one's place among them.
+    private static func oneLineNames(_ names: [Int: String]) -> (NumberTable, [[UInt8]]) {
+        var places: [(number: Int, value: Int)] = []
+        var lines: [[UInt8]] = []
+        for (number, name) in names {
+            places.append((number, lines.count))
+            lines.append(Array(QuotedText.oneLine(name).utf8))
         }
-        locationSlots = NumberTable(locationPairs)
-        locationNames = locations
+        return (NumberTable(places), lines)
     }
 
     /// The line of the step skimmed into ``changes``, numbered `number`, with its operation
