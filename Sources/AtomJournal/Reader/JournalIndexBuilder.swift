@@ -215,14 +215,22 @@ extension JournalIndexBuilder {
     }
 
     /// Steps go to the C loop (`atomscope_index_steps`), which writes their entries straight
-    /// into the array's new room, when the processor has the CRC instructions and the entry's
-    /// layout is the C struct's.
-    static let takesRuns = CRC32C.hardware
+    /// into the array's new room, on x86-64 (elsewhere the loop takes nothing) when the
+    /// processor has the CRC instructions and the entry's layout is the C struct's.
+    static let takesRuns = isX86_64 && CRC32C.hardware
         && MemoryLayout<JournalIndex.StepEntry>.size == MemoryLayout<atomscope_step_entry>.size
         && MemoryLayout<JournalIndex.StepEntry>.stride == MemoryLayout<atomscope_step_entry>.stride
         && MemoryLayout<JournalIndex.StepEntry>.offset(of: \.offset) == 0
         && MemoryLayout<JournalIndex.StepEntry>.offset(of: \.commit) == 8
         && MemoryLayout<JournalIndex.StepEntry>.offset(of: \.time) == 16
+
+    private static var isX86_64: Bool {
+        #if arch(x86_64)
+        true
+        #else
+        false
+        #endif
+    }
 
     mutating func visitRun(_ run: FrameRun) -> FrameRun.Taken {
         guard takesRuns, let bytes = run.bytes.baseAddress else { return FrameRun.Taken(frames: 0, end: run.position, lastType: 0) }

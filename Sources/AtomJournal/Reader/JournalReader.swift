@@ -372,7 +372,10 @@ public final class JournalReader {
                     // takes the steps after it again, rather than leaving the rest of the
                     // batch to go one by one: a million-step journal sent about 41,000 steps
                     // (three after each keyframe) through the visitor's slower path.
-                    if type != RecordType.step.rawValue, lane + 1 < batch.count, raw[batch[lane + 1].start + 8] == RecordType.step.rawValue {
+                    // Only for a visitor that has taken a run: one that takes none would only
+                    // lose the batch's other checksums.
+                    if taken > 0, type != RecordType.step.rawValue, lane + 1 < batch.count,
+                       raw[batch[lane + 1].start + 8] == RecordType.step.rawValue {
                         continue scanning
                     }
                 }

@@ -133,7 +133,7 @@ package final class StepNotes {
             // Out of memory: as an allocation that fails anywhere else in Swift, a trap.
             preconditionFailure("AtomJournal: no memory for \(larger) step numbers")
         }
-        list.pointee.steps = memory.assumingMemoryBound(to: Int32.self)
+        list.pointee.steps = memory.bindMemory(to: Int32.self, capacity: larger)
         list.pointee.capacity = UInt32(larger)
     }
 }

@@ -284,9 +284,12 @@ import Testing
     /// a step is noted whole or not at all.
     @Test func aStepLeftToTheSwiftSkimKeepsNoNote() throws {
         guard let runs = StepSkimRuns(saltState: Self.saltState) else { return }
-        func payload(_ atoms: [UInt8]) -> [UInt8] {
-            // Deltas, operation 1, no cause, the updated section: each atom set to 1.
-            [2, 2, 1, 0, 0, StepSection.updated, UInt8(atoms.count)] + atoms.flatMap { [$0, ValueTag.integer, 2] }
+        func payload(_ atoms: [UInt8], recomputed: [UInt8] = []) -> [UInt8] {
+            // Deltas, operation 1, no cause, the updated section: each atom set to 1; then the
+            // recomputed atoms' extension.
+            var bytes: [UInt8] = [2, 2, 1, 0, 0, StepSection.updated, UInt8(atoms.count)] + atoms.flatMap { [$0, ValueTag.integer, 2] }
+            if !recomputed.isEmpty { bytes += [StepExtension.recomputed, UInt8(1 + recomputed.count), UInt8(recomputed.count)] + recomputed }
+            return bytes
         }
         // Step 1 changes atoms 0 and 1; step 2 atom 0, then atom 5, which no slot holds.
         let window = FormatSpec.frame(type: RecordType.step.rawValue, sequence: 0, payload: payload([0, 1]), salt: FormatSpec.vectorSalt)
@@ -315,6 +318,32 @@ import Testing
             }
         }
         #expect(full.changes(ofSlot: 1).isEmpty)
+
+        // One slot named twice before an undefined atom: its list gained the step once, and
+        // loses it once. A slot's recompute list full after its change list took the step:
+        // the change is taken back too.
+        let twice = StepNotes(slots: 2, slotOf: [0, 1], locations: [], subscribers: [], limit: 10)
+        twice.grow(slot: 0, recompute: false)
+        twice.noteChange(slot: 0, step: 7)
+        let steps = FormatSpec.frame(type: RecordType.step.rawValue, sequence: 0, payload: payload([0, 0, 9]), salt: FormatSpec.vectorSalt)
+        steps.withUnsafeBytes { bytes in
+            twice.withCNotes { notes in
+                let run = runs.skim(bytes, from: 0, sequence: 0, seed: ~Self.saltState, notes: &notes, step: 7)
+                #expect(run.step_position == 7)
+            }
+        }
+        #expect(Array(twice.changes(ofSlot: 0)) == [7])
+        let recomputeFull = StepNotes(slots: 2, slotOf: [0, 1], locations: [], subscribers: [], limit: 10)
+        recomputeFull.grow(slot: 1, recompute: false)
+        let both = FormatSpec.frame(type: RecordType.step.rawValue, sequence: 0, payload: payload([1], recomputed: [1]), salt: FormatSpec.vectorSalt)
+        both.withUnsafeBytes { bytes in
+            recomputeFull.withCNotes { notes in
+                _ = runs.skim(bytes, from: 0, sequence: 0, seed: ~Self.saltState, notes: &notes)
+                #expect(notes.full_slot == 1)
+                #expect(notes.full_recompute == 1)
+            }
+        }
+        #expect(recomputeFull.changes(ofSlot: 1).isEmpty)
     }
 
     /// Steps, marks and keyframes written by the journal's own encoder: a skim that takes runs

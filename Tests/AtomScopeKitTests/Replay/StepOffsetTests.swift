@@ -1,4 +1,4 @@
-import AtomScopeKit
+@testable import AtomScopeKit
 import Foundation
 import Testing
 
@@ -14,6 +14,10 @@ import Testing
         for value in values {
             let expected = String(format: "+%.3fs", Double(value) / 1_000_000)
             #expect(StepFormatter.offset(value) == expected, "\(value)")
+            // The bytes a `log` line gets without the string, too.
+            var line = LineBytes()
+            line.append(offset: value)
+            #expect(line.text == expected, "\(value)")
         }
     }
 }
