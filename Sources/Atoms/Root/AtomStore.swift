@@ -146,8 +146,10 @@ public final class AtomStore {
     /// Removes the observers cancelled since the last transaction, and stops tracking changes
     /// if none is left: before a transaction begins (after the pending commit is settled) and
     /// before a commit is made.
+    @inline(__always)
     func pruneCancelledObservers() {
-        if commitObservers.removeCancelled() { updateRecording() }
+        // The list is asked inline: the call alone was about 17 instructions, twice a commit.
+        if commitObservers.hasCancelled, commitObservers.removeCancelled() { updateRecording() }
     }
 
     /// Whether transactions collect what they change: for commit observers and for scope

@@ -35,6 +35,9 @@ final class CommitObserverList {
         cancelled.append(id)
     }
 
+    /// Whether an observation was cancelled since the store last removed the cancelled ones.
+    var hasCancelled: Bool { !cancelled.isEmpty }
+
     /// Removes the cancelled observers; returns whether there were any.
     func removeCancelled() -> Bool {
         guard !cancelled.isEmpty else { return false }
