@@ -80,45 +80,26 @@ package struct LogLineWriter {
         // Room for most lines at once: a line of a few atoms and a location passes 128 bytes,
         // and growing the array was a tenth of a line.
         var line = LineBytes(capacity: 256)
-        line.append(ascii: UInt8(ascii: "#"))
-        line.append(decimal: number)
-        line.append(ascii: UInt8(ascii: " "))
-        line.append(offset: time)
-        line.append(ascii: UInt8(ascii: " "))
-        line += QuotedText.oneLine(text.operation)
-        if let label = text.label {
-            line.append(bytes: Self.openQuote)
-            line += QuotedText.oneLine(label, quoting: true)
-            line.append(ascii: UInt8(ascii: "\""))
-        }
+        StepFormatter.appendPlainOpening(number: number, time: time, operation: text.operation, label: text.label, to: &line)
         if let causeAtom {
             line.append(ascii: UInt8(ascii: " "))
             line.append(bytes: atomNames[causeAtom])
         }
         if let causeLocation {
-            line.append(bytes: Self.at)
+            line.append(bytes: StepFormatter.PlainPiece.at)
             line.append(bytes: locationNames[causeLocation])
         }
         if changedCount > 0 {
-            line.append(bytes: Self.arrow)
+            line.append(bytes: StepFormatter.PlainPiece.arrow)
             appendList(0..<changedCount, unique: true, to: &line)
         }
         if listsRecomputed {
-            line.append(bytes: Self.recomputedOpening)
+            line.append(bytes: StepFormatter.PlainPiece.recomputedOpening)
             appendList(changedCount..<sorting.count, unique: false, to: &line)
             line.append(ascii: UInt8(ascii: ")"))
         }
         return line
     }
-
-    // The fixed pieces of a line as bytes: a `String` piece cost a copy of its bytes and a
-    // release.
-    private static let openQuote = Array(" \"".utf8)
-    private static let at = Array(" at ".utf8)
-    private static let arrow = Array(" → ".utf8)
-    private static let recomputedOpening = Array(" (recomputed, unchanged: ".utf8)
-    private static let moreOpening = Array(", … (".utf8)
-    private static let moreClosing = Array(" atoms)".utf8)
 
     /// Adds atom `number` to `sorting`; `false` when the journal does not define it.
     private mutating func place(_ number: Int) -> Bool {
@@ -148,8 +129,8 @@ package struct LogLineWriter {
         left.x != right.x ? left.x < right.x : left.y < right.y
     }
 
-    /// The names of the sorted entries in `range` as the formatter lists them: at most six,
-    /// then how many there are; with `unique`, each id once (the first of its numbers).
+    /// The names of the sorted entries in `range` as the formatter lists them: at most
+    /// ``StepFormatter/listedAtoms``, then how many there are; with `unique`, each id once (the first of its numbers).
     private func appendList(_ range: Range<Int>, unique: Bool, to line: inout LineBytes) {
         var listed = 0
         var total = 0
@@ -159,7 +140,7 @@ package struct LogLineWriter {
             if unique, total > 0, entry.x == lastRank { continue }
             lastRank = entry.x
             total += 1
-            guard listed < 6 else { continue }
+            guard listed < StepFormatter.listedAtoms else { continue }
             if listed > 0 {
                 line.append(ascii: UInt8(ascii: ","))
                 line.append(ascii: UInt8(ascii: " "))
@@ -167,11 +148,7 @@ package struct LogLineWriter {
             line.append(bytes: atomNames[Int(entry.z)])
             listed += 1
         }
-        if total > 6 {
-            line.append(bytes: Self.moreOpening)
-            line.append(decimal: total)
-            line.append(bytes: Self.moreClosing)
-        }
+        if total > StepFormatter.listedAtoms { StepFormatter.appendListTail(count: total, to: &line) }
     }
 }
 

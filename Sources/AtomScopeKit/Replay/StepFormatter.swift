@@ -63,23 +63,13 @@ public struct StepFormatter: Sendable {
             // The same bytes without colours, written piece by piece: a `log` to a file or a
             // pipe writes a line per step, and the strings joined for the styles above were
             // most of a line's cost.
-            line.append(ascii: UInt8(ascii: "#"))
-            line.append(decimal: step.number)
-            line.append(ascii: UInt8(ascii: " "))
-            line += Self.offset(step.time)
-            line.append(ascii: UInt8(ascii: " "))
-            line += QuotedText.oneLine(step.operation)
-            if let label = step.label {
-                line += " \""
-                line += QuotedText.oneLine(label, quoting: true)
-                line.append(ascii: UInt8(ascii: "\""))
-            }
+            Self.appendPlainOpening(number: step.number, time: step.time, operation: step.operation, label: step.label, to: &line)
             if let atom = step.causeAtom {
                 line.append(ascii: UInt8(ascii: " "))
                 line += QuotedText.oneLine(atom)
             }
             if let location = step.causeLocation {
-                line += " at "
+                line.append(bytes: PlainPiece.at)
                 line += QuotedText.oneLine(location)
             }
             return
@@ -101,14 +91,14 @@ public struct StepFormatter: Sendable {
     }
 
     private static func appendList(_ atoms: [String], to line: inout LineBytes) {
-        for (index, atom) in atoms.prefix(6).enumerated() {
+        for (index, atom) in atoms.prefix(listedAtoms).enumerated() {
             if index > 0 {
                 line.append(ascii: UInt8(ascii: ","))
                 line.append(ascii: UInt8(ascii: " "))
             }
             line += QuotedText.oneLine(atom)
         }
-        if atoms.count > 6 { line += ", … (" + String(atoms.count) + " atoms)" }
+        if atoms.count > listedAtoms { appendListTail(count: atoms.count, to: &line) }
     }
 
     /// The header and one indented line per change, for `replay`; with `recomputed`, a line
