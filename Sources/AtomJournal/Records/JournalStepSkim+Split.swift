@@ -65,9 +65,17 @@ extension Journal {
             SplitProgress(fileSize: reader.fileSize, secondHalf: { scanned.value }, report: report)
         }
         reader.progress = progress.map { progress in { progress.firstHalfRead($0) } }
+        // Each half reads its own chunks, of the size whose buffers the index's halves
+        // already faulted in: a chunk of another size is fresh memory, which costs more to
+        // touch than the read that fills it.
+        let chunk = reader.scanChunk
         reader.readLimit = offset
+        reader.readsAhead = false
+        reader.scanChunk = split.chunk
         defer {
             reader.readLimit = .max
+            reader.readsAhead = true
+            reader.scanChunk = chunk
             reader.progress = report
         }
         let reached: ScanOutcome
@@ -80,6 +88,8 @@ extension Journal {
             throw error
         }
         reader.readLimit = .max
+        reader.readsAhead = true
+        reader.scanChunk = chunk
         let secondHalf = job.result(waitingForAThread: split.waitsForAThread && split.handsOver)
         progress?.secondHalf = { 0 }
         guard case .reached(let position) = reached else {

@@ -27,17 +27,36 @@ package final class StepNotes {
     /// Empty lists for `slots` slots. `slotOf`, `locations` and `subscribers` say which
     /// numbers the journal defines, as tables by number (-1 for a number it does not);
     /// steps from position `limit` on are left to the sink, which checks them itself.
-    package init(slots: Int, slotOf: [Int32], locations: [Int32], subscribers: [Int32], limit: Int) {
+    /// `steps` is how many steps the lists may be noted from (all of the journal's): each
+    /// list gets room for that many at once when the room for all of them is within
+    /// ``reservedRoom``, and grows as it fills otherwise.
+    package init(slots: Int, slotOf: [Int32], locations: [Int32], subscribers: [Int32], limit: Int, steps: Int = 0) {
         let empty = atomscope_step_numbers(steps: nil, count: 0, capacity: 0)
         changes = .allocate(capacity: slots)
         changes.initialize(repeating: empty)
         recomputes = .allocate(capacity: slots)
         recomputes.initialize(repeating: empty)
+        // Room is only address space until a step is noted in it: growing instead copied
+        // each list at every doubling into memory touched for the first time (a step's
+        // number written three times over, on average), and the copies were a fifth of the
+        // pages a timeline's open faulted in.
+        let room = min(max(steps, 0), Int(UInt32.max))
+        let (bytes, overflow) = room.multipliedReportingOverflow(by: slots * 2 * MemoryLayout<Int32>.stride)
+        if room > 0, !overflow, bytes <= Self.reservedRoom {
+            for slot in 0..<slots {
+                Self.reserve(room, in: changes.baseAddress.unsafelyUnwrapped + slot)
+                Self.reserve(room, in: recomputes.baseAddress.unsafelyUnwrapped + slot)
+            }
+        }
         self.slotOf = slotOf
         locationTable = locations
         subscriberTable = subscribers
         self.limit = limit
     }
+
+    /// The most address space the lists are given at once (``init(slots:slotOf:locations:subscribers:limit:steps:)``):
+    /// a journal of many atoms and many steps grows its lists instead.
+    package static let reservedRoom = 1 << 30
 
     deinit {
         for slot in changes.indices {

@@ -48,7 +48,7 @@ final class ChangeIndexBuilder {
         notes = StepNotes(
             slots: slots.ids.count, slotOf: slotTable ?? [],
             locations: locationTable ?? [], subscribers: subscriberTable ?? [],
-            limit: min(ordered, index.steps.count)
+            limit: min(ordered, index.steps.count), steps: index.steps.count
         )
     }
 
@@ -107,17 +107,10 @@ final class ChangeIndexBuilder {
         lastStepNotedHere = max(lastStep, later.lastStep)
     }
 
-    /// The steps that changed and that recomputed each atom, by id.
-    func finish() -> (changes: [String: [Int32]], recomputes: [String: [Int32]]) {
-        var changes: [String: [Int32]] = [:]
-        var recomputes: [String: [Int32]] = [:]
-        for (slot, id) in slots.ids.enumerated() {
-            let changed = notes.changes(ofSlot: slot)
-            if !changed.isEmpty { changes[id] = Array(changed) }
-            let recomputed = notes.recomputes(ofSlot: slot)
-            if !recomputed.isEmpty { recomputes[id] = Array(recomputed) }
-        }
-        return (changes, recomputes)
+    /// The steps that changed and that recomputed each atom, by id, in the lists noted here:
+    /// nothing may be noted after this.
+    func finish() -> TimelineChangeIndex {
+        TimelineChangeIndex(notes: notes, ids: slots.ids)
     }
 
     @inline(__always)

@@ -30,13 +30,10 @@ public final class Timeline {
 
     let catalog: TimelineCatalog
     /// Step numbers (from 1, ascending) where each atom id was initialized, updated or
-    /// released. 32 bits a step (a timeline refuses journals of 2^31 steps or more): for a
-    /// million steps of three atoms, half the memory an open fills, and half the pages it
-    /// touches for the first time.
-    private let changeIndex: [String: [Int32]]
-    /// Step numbers (from 1, ascending) where each atom id was recomputed, or set, to an
-    /// equal value.
-    private let recomputeIndex: [String: [Int32]]
+    /// released, and where it was recomputed, or set, to an equal value. 32 bits a step (a
+    /// timeline refuses journals of 2^31 steps or more): for a million steps of three atoms,
+    /// half the memory an open fills, and half the pages it touches for the first time.
+    private let changeIndex: TimelineChangeIndex
     /// The most recent state asked for.
     private var cachedState: TimelineState?
 
@@ -99,9 +96,7 @@ public final class Timeline {
         } catch {
             throw .malformedStep(path: path, step: builder.lastStep, reason: "\(error)")
         }
-        let (changes, recomputes) = builder.finish()
-        changeIndex = changes
-        recomputeIndex = recomputes
+        changeIndex = builder.finish()
         frameCount = frames
     }
 
@@ -281,35 +276,38 @@ public final class Timeline {
     /// The steps (ascending) where an atom was initialized, updated or released; empty for
     /// an id that never changed or that the journal does not define.
     public func changes(of id: String) -> [Int] {
-        Self.widened(changeIndex[id])
+        changeIndex.withChanges(of: id, Self.widened)
     }
 
     /// The steps (ascending) where the atom was recomputed, or set, to a value equal to the
     /// one it had: not changes, but work the app did.
     public func recomputes(of id: String) -> [Int] {
-        Self.widened(recomputeIndex[id])
+        changeIndex.withRecomputes(of: id, Self.widened)
     }
 
     /// The first step after `step` where the atom changed.
     public func nextChange(of id: String, after step: Int) -> Int? {
-        guard let steps = changeIndex[id] else { return nil }
-        let position = Self.firstPosition(in: steps) { $0 > step }
-        return position < steps.count ? Int(steps[position]) : nil
+        changeIndex.withChanges(of: id) { steps in
+            let position = Self.firstPosition(in: steps) { $0 > step }
+            return position < steps.count ? Int(steps[position]) : nil
+        }
     }
 
     /// The last step before `step` where the atom changed.
     public func previousChange(of id: String, before step: Int) -> Int? {
-        guard let steps = changeIndex[id] else { return nil }
-        let position = Self.firstPosition(in: steps) { $0 >= step }
-        return position > 0 ? Int(steps[position - 1]) : nil
+        changeIndex.withChanges(of: id) { steps in
+            let position = Self.firstPosition(in: steps) { $0 >= step }
+            return position > 0 ? Int(steps[position - 1]) : nil
+        }
     }
 
     /// The last step at or before `step` where the atom changed.
     public func lastChange(of id: String, atOrBefore step: Int) -> Int? {
         // Not `previousChange(before: step + 1)`, which overflows for `Int.max`.
-        guard let steps = changeIndex[id] else { return nil }
-        let position = Self.firstPosition(in: steps) { $0 > step }
-        return position > 0 ? Int(steps[position - 1]) : nil
+        changeIndex.withChanges(of: id) { steps in
+            let position = Self.firstPosition(in: steps) { $0 > step }
+            return position > 0 ? Int(steps[position - 1]) : nil
+        }
     }
 
     /// Whether the atom changed in a step after `start` and at or before `end`.
@@ -318,12 +316,9 @@ public final class Timeline {
         return next <= end
     }
 
-    /// The first position in an ascending array whose element satisfies a predicate that
-    /// is false for a prefix and true after it.
     /// Step numbers as `Int`s, in a loop the compiler vectorises.
-    private static func widened(_ steps: [Int32]?) -> [Int] {
-        guard let steps else { return [] }
-        return [Int](unsafeUninitializedCapacity: steps.count) { buffer, initialized in
+    private static func widened(_ steps: UnsafeBufferPointer<Int32>) -> [Int] {
+        [Int](unsafeUninitializedCapacity: steps.count) { buffer, initialized in
             for index in 0..<steps.count {
                 buffer[index] = Int(steps[index])
             }
@@ -331,7 +326,9 @@ public final class Timeline {
         }
     }
 
-    private static func firstPosition(in steps: [Int32], where predicate: (Int) -> Bool) -> Int {
+    /// The first position in ascending step numbers whose number satisfies a predicate that
+    /// is false for a prefix and true after it.
+    private static func firstPosition(in steps: UnsafeBufferPointer<Int32>, where predicate: (Int) -> Bool) -> Int {
         var low = 0
         var high = steps.count
         while low < high {
