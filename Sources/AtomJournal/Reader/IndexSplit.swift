@@ -20,7 +20,7 @@ struct IndexSplit: Equatable {
     var search = 64 << 10
     /// How much each half reads at a time: with no read-ahead, a chunk that fits the
     /// second-level cache is checked from there, not from memory.
-    var chunk = 1 << 20
+    var chunk = 256 << 10
     /// Whether the second half goes to another thread at all: tests turn it off to see the
     /// first half take it back, as when every thread of the pool is busy.
     var handsOver = true
