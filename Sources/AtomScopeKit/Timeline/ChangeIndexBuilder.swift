@@ -21,6 +21,8 @@ final class ChangeIndexBuilder {
     /// largest memory an open holds. The skim notes the usual steps in C into the same lists
     /// (`target`), by the rules of `note`.
     private let notes: StepNotes
+    /// The notes of the steps after these, appended from a split skim's second half.
+    private var tail: StepNotes?
     /// Whether the journal's numbers are small enough for the tables the C loop checks with.
     private let notesInC: Bool
     // Why no runtime exclusivity check: the builder is used by one skim on one thread, and
@@ -101,16 +103,23 @@ final class ChangeIndexBuilder {
     }
 
     /// Adds what a builder of later steps noted (the second half of a split skim), after
-    /// what this one noted: every step of this one comes before every step of that one.
+    /// what this one noted: every step of this one comes before every step of that one. Its
+    /// lists are kept as they are, not copied after these.
     func append(_ later: ChangeIndexBuilder) {
-        notes.append(later.notes)
+        for notes in [later.notes] + (later.tail.map { [$0] } ?? []) {
+            if let tail {
+                tail.append(notes)
+            } else {
+                tail = notes
+            }
+        }
         lastStepNotedHere = max(lastStep, later.lastStep)
     }
 
-    /// The steps that changed and that recomputed each atom, by id, in the lists noted here:
-    /// nothing may be noted after this.
+    /// The steps that changed and that recomputed each atom, by id, in the lists noted here
+    /// and by the builders appended: nothing may be noted after this.
     func finish() -> TimelineChangeIndex {
-        TimelineChangeIndex(notes: notes, ids: slots.ids)
+        TimelineChangeIndex(head: notes, tail: tail, ids: slots.ids)
     }
 
     @inline(__always)

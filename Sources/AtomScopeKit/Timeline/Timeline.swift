@@ -317,10 +317,14 @@ public final class Timeline {
     }
 
     /// Step numbers as `Int`s, in a loop the compiler vectorises.
-    private static func widened(_ steps: UnsafeBufferPointer<Int32>) -> [Int] {
+    private static func widened(_ steps: StepNumbers) -> [Int] {
         [Int](unsafeUninitializedCapacity: steps.count) { buffer, initialized in
-            for index in 0..<steps.count {
-                buffer[index] = Int(steps[index])
+            for index in 0..<steps.head.count {
+                buffer[index] = Int(steps.head[index])
+            }
+            let split = steps.head.count
+            for index in 0..<steps.tail.count {
+                buffer[split + index] = Int(steps.tail[index])
             }
             initialized = steps.count
         }
@@ -328,7 +332,7 @@ public final class Timeline {
 
     /// The first position in ascending step numbers whose number satisfies a predicate that
     /// is false for a prefix and true after it.
-    private static func firstPosition(in steps: UnsafeBufferPointer<Int32>, where predicate: (Int) -> Bool) -> Int {
+    private static func firstPosition(in steps: StepNumbers, where predicate: (Int) -> Bool) -> Int {
         var low = 0
         var high = steps.count
         while low < high {

@@ -26,6 +26,13 @@ import Testing
             for id in Set(whole.journal.index.atoms.values.map(\.id)) {
                 #expect(parted.changes(of: id) == whole.changes(of: id), "\(id), split at \(split.at ?? 0)")
                 #expect(parted.recomputes(of: id) == whole.recomputes(of: id), "\(id), split at \(split.at ?? 0)")
+                // The halves' lists are searched where they lie: every step, those at the
+                // split included, finds what one list finds.
+                for step in 0...(whole.stepCount + 1) {
+                    let asked = (parted.nextChange(of: id, after: step), parted.previousChange(of: id, before: step), parted.lastChange(of: id, atOrBefore: step))
+                    let answered = (whole.nextChange(of: id, after: step), whole.previousChange(of: id, before: step), whole.lastChange(of: id, atOrBefore: step))
+                    #expect(asked == answered, "\(id) at step \(step), split at \(split.at ?? 0)")
+                }
             }
         }
     }
