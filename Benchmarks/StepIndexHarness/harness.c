@@ -48,7 +48,9 @@ int main(int argc, char **argv) {
     memcpy(&metadata, bytes + 28, 4);
     size_t first = 36 + (size_t)metadata;
     size_t capacity = size / 17;
-    atomscope_step_entry *entries = malloc(sizeof(*entries) * capacity);
+    atomscope_step_difference *entries = malloc(sizeof(*entries) * capacity);
+    size_t block_capacity = capacity / ATOMSCOPE_STEP_BLOCK + 1;
+    atomscope_step_block *blocks = malloc(sizeof(*blocks) * block_capacity);
     double best = 1e9;
     size_t taken = 0;
     for (int pass = 0; pass < passes; pass++) {
@@ -63,6 +65,8 @@ int main(int argc, char **argv) {
         run.zeros = zeros;
         run.entries = entries;
         run.capacity = capacity;
+        run.blocks = blocks;
+        run.block_capacity = block_capacity;
         taken = 0;
         while (run.position + 17 <= size) {
             // Each run starts at the sequence number the frame holds: this measures the loop,
@@ -70,6 +74,7 @@ int main(int argc, char **argv) {
             memcpy(&run.sequence, bytes + run.position + 9, 8);
             size_t count = atomscope_index_steps(&run);
             taken += count;
+            run.first_position += count;
             if (count == 0) {
                 // A frame the loop leaves to Swift (a definition, a keyframe, a mark): past it.
                 uint32_t length;

@@ -136,7 +136,7 @@ void atomscope_step_index_zeros(uint32_t seed, uint32_t *zeros) {
 /// store to an entry could alias the run itself, which the compiler would then read again
 /// after every entry.
 typedef struct {
-    atomscope_step_entry *restrict entries;
+    atomscope_step_difference *restrict entries;
     int64_t file_offset;
     size_t position;
     uint64_t sequence;
@@ -144,21 +144,79 @@ typedef struct {
     int64_t time;
     size_t used;
     size_t singly;
+    size_t capacity;
+    atomscope_step_entry *restrict wide;
+    size_t wide_capacity;
+    size_t wide_used;
+    size_t step_position;
+    size_t first_difference;
+    atomscope_step_block block;
+    atomscope_step_block *restrict blocks;
+    size_t block_capacity;
+    size_t blocks_used;
 } step_state;
 
+/// Writes the entry of the state's next step: a block's first step starts the block (in
+/// `block`, and after the blocks used) and is its own difference of zero; a step of a block
+/// kept whole is written whole; any other is its differences from the block's first.
+/// Returns 0, changing nothing, when there is no room, or a difference is negative or over
+/// 2^32 - 1 (the Swift code then keeps the block whole).
+__attribute__((always_inline))
+static inline int put(step_state *restrict state, int64_t offset, int64_t commit, int64_t time) {
+    if (state->step_position % ATOMSCOPE_STEP_BLOCK == 0) {
+        if (state->blocks_used == state->block_capacity || state->used == state->capacity) return 0;
+        state->block.offset = offset;
+        state->block.commit = commit;
+        state->block.time = time;
+        state->block.start = (int64_t)(state->first_difference + state->used);
+        state->blocks[state->blocks_used++] = state->block;
+        atomscope_step_difference *const entry = state->entries + state->used++;
+        entry->offset = 0;
+        entry->commit = 0;
+        entry->time = 0;
+    } else if (state->block.start < 0) {
+        if (state->wide_used == state->wide_capacity) return 0;
+        atomscope_step_entry *const entry = state->wide + state->wide_used++;
+        entry->offset = offset;
+        entry->commit = commit;
+        entry->time = time;
+    } else {
+        if (state->used == state->capacity) return 0;
+        // Unsigned, so that a negative difference wraps to above 2^32 - 1 and is refused.
+        const uint64_t in_file = (uint64_t)offset - (uint64_t)state->block.offset;
+        const uint64_t commits = (uint64_t)commit - (uint64_t)state->block.commit;
+        const uint64_t later = (uint64_t)time - (uint64_t)state->block.time;
+        if ((in_file | commits | later) > UINT32_MAX) return 0;
+        atomscope_step_difference *const entry = state->entries + state->used++;
+        entry->offset = (uint32_t)in_file;
+        entry->commit = (uint32_t)commits;
+        entry->time = (uint32_t)later;
+    }
+    state->step_position++;
+    return 1;
+}
+
+/// Where the entries the short loop writes as differences itself end: at the end of the open
+/// block or of the room, whichever comes first; at once for a block kept whole, or when the
+/// next step starts a block (`put` writes those).
+static inline atomscope_step_difference *hot_stop(const step_state *state) {
+    atomscope_step_difference *const next = state->entries + state->used;
+    const size_t place = state->step_position % ATOMSCOPE_STEP_BLOCK;
+    if (place == 0 || state->block.start < 0) return next;
+    const size_t rest = ATOMSCOPE_STEP_BLOCK - place, room = state->capacity - state->used;
+    return next + (rest < room ? rest : room);
+}
+
 /// Enters a checked frame whose differences are read; returns 0, changing nothing, for a
-/// negative commit.
+/// negative commit or an entry `put` refuses.
 static inline int enter(step_state *state, size_t start, size_t size, int64_t commit_delta, int64_t time_delta) {
     // Wrapping, as the Swift rules add them; a negative commit is theirs to report.
     int64_t commit = (int64_t)((uint64_t)state->commit + (uint64_t)commit_delta);
     if (commit < 0) return 0;
+    int64_t time = (int64_t)((uint64_t)state->time + (uint64_t)time_delta);
+    if (!put(state, state->file_offset + (int64_t)start, commit, time)) return 0;
     state->commit = commit;
-    state->time = (int64_t)((uint64_t)state->time + (uint64_t)time_delta);
-    atomscope_step_entry *entry = state->entries + state->used;
-    entry->offset = state->file_offset + (int64_t)start;
-    entry->commit = commit;
-    entry->time = state->time;
-    state->used++;
+    state->time = time;
     state->sequence++;
     state->position = start + size;
     return 1;
@@ -227,24 +285,35 @@ static const short_frame short_frames[41] = { ROW(0), ROW(1), ROW(2), ROW(3), RO
 
 /// Takes frames of fewer than ATOMSCOPE_STEP_INDEX_ZEROS checksummed bytes whose commit
 /// difference is one varint byte and time difference one to four, one frame at a time, with
-/// what the loop carries in registers (pointers, not indexes, so that it fits); stops,
-/// changing nothing for that frame, at the first that is anything else, which the four-lane
-/// loop below then decides.
+/// what the loop carries in a copy of the state, which the compiler keeps in registers;
+/// stops, changing nothing for that frame, at the first that is anything else, which the
+/// four-lane loop below then decides.
 __attribute__((target("sse4.2"), noinline))
-static void take_short(step_state *restrict state, const unsigned char *bytes, size_t count, size_t capacity, uint8_t step_type, uint32_t maximum, const uint32_t *zeros) {
-    const unsigned char *frame = bytes + state->position;
+static void take_short(step_state *restrict state, const unsigned char *bytes, size_t count, uint8_t step_type, uint32_t maximum, const uint32_t *zeros) {
+    step_state local = *state;
+    const unsigned char *frame = bytes + local.position;
     const unsigned char *const end = bytes + count;
-    atomscope_step_entry *entry = state->entries + state->used;
-    atomscope_step_entry *const entries_end = state->entries + capacity;
-    // A frame's file offset is its address plus this.
-    const int64_t to_offset = state->file_offset - (int64_t)(uintptr_t)bytes;
-    uint64_t sequence = state->sequence;
-    int64_t commit = state->commit, time = state->time;
+    // The usual step's entry, a difference within a block of differences, is written while
+    // `entry` is below `stop` (the block's end, or the room's), from the few values below; the
+    // rest (a block's first step, a block kept whole) by `put`, from `local`, which is brought
+    // up to date first. Few, so that the loop's values stay in registers: each one more
+    // spilled cost about ten instructions a step.
+    atomscope_step_difference *entry = local.entries + local.used;
+    atomscope_step_difference *synced = entry;
+    atomscope_step_difference *stop = hot_stop(&local);
+    // A frame's file offset is its address plus this; its difference from the block's
+    // first, its address less `base_address`.
+    const uint64_t to_offset = (uint64_t)local.file_offset - (uint64_t)(uintptr_t)bytes;
+    uint64_t base_address = (uint64_t)local.block.offset - to_offset;
+    int64_t base_commit = local.block.commit, base_time = local.block.time;
+    const uint64_t first_sequence = local.sequence;
+    uint64_t sequence = local.sequence;
+    int64_t commit = local.commit, time = local.time;
     // The payloads taken are at most 1,014 bytes (below `zeros`' 1,024 checksummed bytes),
     // so a reader whose limit is lower has them all checked by `take`.
     if (maximum < ATOMSCOPE_STEP_INDEX_ZEROS - 10) return;
     // The header, and five bytes after it for the differences' loads.
-    while (entry < entries_end && end - frame >= HEADER_SIZE + 5) {
+    while (end - frame >= HEADER_SIZE + 5) {
         const uint32_t length = load32(frame);
         // At least the two differences, at most 1,014 bytes: a length below 2 wraps around.
         if (length - 2 > ATOMSCOPE_STEP_INDEX_ZEROS - 12 || frame[8] != step_type) break;
@@ -280,44 +349,67 @@ static void take_short(step_state *restrict state, const unsigned char *bytes, s
         // Wrapping, as `enter` adds; a negative commit is the Swift rules' to report.
         const int64_t next = (int64_t)((uint64_t)commit + (uint64_t)zigzag(raw_commit));
         if (next < 0) break;
+        const int64_t when = (int64_t)((uint64_t)time + (uint64_t)time_delta);
+        if (entry < stop) {
+            // Unsigned, as in `put`.
+            const uint64_t in_file = (uint64_t)(uintptr_t)frame - base_address;
+            const uint64_t commits = (uint64_t)next - (uint64_t)base_commit;
+            const uint64_t later = (uint64_t)when - (uint64_t)base_time;
+            if ((in_file | commits | later) > UINT32_MAX) break;
+            entry->offset = (uint32_t)in_file;
+            entry->commit = (uint32_t)commits;
+            entry->time = (uint32_t)later;
+            entry++;
+        } else {
+            local.step_position += (size_t)(entry - synced);
+            local.used = (size_t)(entry - local.entries);
+            synced = entry;
+            if (!put(&local, (int64_t)((uint64_t)(uintptr_t)frame + to_offset), next, when)) break;
+            entry = synced = local.entries + local.used;
+            stop = hot_stop(&local);
+            base_address = (uint64_t)local.block.offset - to_offset;
+            base_commit = local.block.commit;
+            base_time = local.block.time;
+        }
         commit = next;
-        time = (int64_t)((uint64_t)time + (uint64_t)time_delta);
-        entry->offset = (int64_t)(uintptr_t)frame + to_offset;
-        entry->commit = commit;
-        entry->time = time;
-        entry++;
+        time = when;
         sequence++;
         frame += size;
     }
-    state->position = (size_t)(frame - bytes);
-    state->singly += (size_t)(entry - (state->entries + state->used));
-    state->used = (size_t)(entry - state->entries);
-    state->sequence = sequence;
-    state->commit = commit;
-    state->time = time;
+    local.step_position += (size_t)(entry - synced);
+    local.used = (size_t)(entry - local.entries);
+    local.position = (size_t)(frame - bytes);
+    local.singly += (size_t)(sequence - first_sequence);
+    local.sequence = sequence;
+    local.commit = commit;
+    local.time = time;
+    *state = local;
 }
 
 __attribute__((target("sse4.2")))
 size_t atomscope_index_steps(atomscope_step_run *run) {
     const unsigned char *bytes = run->bytes;
-    const size_t count = run->count, capacity = run->capacity;
+    const size_t count = run->count;
     const uint32_t maximum = run->maximum_payload, seed = run->seed;
     const uint8_t step_type = run->step_type;
     const uint32_t *zeros = run->zeros;
     step_state state = {
         .entries = run->entries, .file_offset = run->file_offset, .position = run->position,
         .sequence = run->sequence, .commit = run->commit, .time = run->time, .used = run->used,
-        .singly = 0,
+        .singly = 0, .capacity = run->capacity, .wide = run->wide, .wide_capacity = run->wide_capacity,
+        .wide_used = run->wide_used, .step_position = run->first_position, .first_difference = run->first_difference,
+        .block = run->block, .blocks = run->blocks, .block_capacity = run->block_capacity, .blocks_used = run->blocks_used,
     };
-    const size_t used_before = run->used;
+    // What the caller passed must be within its own bounds; otherwise nothing is taken.
+    if (run->used > run->capacity || run->wide_used > run->wide_capacity || run->blocks_used > run->block_capacity) return 0;
     for (;;) {
-        const size_t before_short = state.used;
-        take_short(&state, bytes, count, capacity, step_type, maximum, zeros);
-        const size_t position = state.position, used = state.used;
+        const size_t before_short = state.step_position;
+        take_short(&state, bytes, count, step_type, maximum, zeros);
+        const size_t position = state.position;
         // Up to four whole step frames, found by their length fields: the one the short way
         // refused alone when it took any before it (a usual step among unusual ones, which
         // the short way takes next), four in a stretch of unusual steps.
-        const int most = used > before_short ? 1 : 4;
+        const int most = state.step_position > before_short ? 1 : 4;
         size_t start[4], size[4];
         int found = 0;
         size_t next = position;
@@ -331,7 +423,7 @@ size_t atomscope_index_steps(atomscope_step_run *run) {
             found++;
             next += whole;
         }
-        if (found == 0 || capacity - used < (size_t)found) break;
+        if (found == 0) break;
         if (count - next > 1024 + 192) {
             __builtin_prefetch(bytes + next + 1024);
             __builtin_prefetch(bytes + next + 1024 + 64);
@@ -383,8 +475,11 @@ size_t atomscope_index_steps(atomscope_step_run *run) {
     run->commit = state.commit;
     run->time = state.time;
     run->used = state.used;
+    run->wide_used = state.wide_used;
+    run->block = state.block;
+    run->blocks_used = state.blocks_used;
     run->taken_singly += state.singly;
-    return state.used - used_before;
+    return state.step_position - run->first_position;
 }
 
 #else

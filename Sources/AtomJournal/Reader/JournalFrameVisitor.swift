@@ -15,6 +15,11 @@ protocol JournalFrameVisitor {
     /// sequence number are valid by the reader's rules, and ``visit(_:)`` would have done the
     /// same with it.
     mutating func visitRun(_ run: FrameRun) -> FrameRun.Taken
+
+    /// Whether, after ``visit(_:)`` was handed a frame of type `type` and the next frame is a
+    /// step, the scan offers the steps after it to ``visitRun(_:)`` again rather than handing
+    /// on the frames it checksummed with it one by one.
+    func resumesRun(after type: UInt8) -> Bool
 }
 
 /// A stretch of the reader's window that a visitor may take frames from (see
@@ -44,6 +49,12 @@ extension JournalFrameVisitor {
     /// Takes nothing: every frame goes to ``visit(_:)``.
     func visitRun(_ run: FrameRun) -> FrameRun.Taken {
         FrameRun.Taken(frames: 0, end: run.position, lastType: 0)
+    }
+
+    /// After a frame that is not a step (a keyframe, a mark): a step the run left to
+    /// ``visit(_:)`` is one it does not take, and the next one is likely the same kind.
+    func resumesRun(after type: UInt8) -> Bool {
+        type != RecordType.step.rawValue
     }
 }
 

@@ -13,6 +13,13 @@ public struct JournalIndex: Sendable {
         public let commit: Int
         /// Microseconds since the journal's start.
         public let time: Int64
+
+        @usableFromInline
+        init(offset: Int, commit: Int, time: Int64) {
+            self.offset = offset
+            self.commit = commit
+            self.time = time
+        }
     }
 
     /// Where a keyframe is and which state it holds.

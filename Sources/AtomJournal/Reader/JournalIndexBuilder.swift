@@ -11,9 +11,9 @@ struct JournalIndexBuilder: JournalFrameVisitor {
     var index = JournalIndex()
     /// The steps, kept apart from `index` while the scan appends to them: after a joined
     /// second half (``absorb(_:)``), those from its first on.
-    var steps: [JournalIndex.StepEntry] = []
+    var steps = JournalIndex.StepEntryList()
     /// The steps before a joined second half's; empty when there is none.
-    private(set) var joinedSteps: [JournalIndex.StepEntry] = []
+    private(set) var joinedSteps = JournalIndex.StepEntryList()
     /// How many steps were indexed.
     private var stepCount: Int { joinedSteps.count + steps.count }
     private var commit = 0
@@ -164,28 +164,21 @@ extension JournalIndexBuilder {
         let moved = later.stepsBeforeKeyframe ?? later.steps.count
         let commit = Int64(truncatingIfNeeded: commit)
         let time = time
-        for entry in later.steps[..<moved] where commit &+ Int64(truncatingIfNeeded: entry.commit) < 0 {
+        for position in 0..<moved where commit &+ Int64(truncatingIfNeeded: later.steps[position].commit) < 0 {
             return false
         }
         let stepCount = self.stepCount
-        later.steps.withUnsafeMutableBufferPointer { entries in
-            for index in 0..<moved {
-                let entry = entries[index]
-                entries[index] = JournalIndex.StepEntry(
-                    offset: entry.offset,
-                    commit: Int(truncatingIfNeeded: commit &+ Int64(truncatingIfNeeded: entry.commit)),
-                    time: time &+ entry.time
-                )
-            }
-        }
-        if joinedSteps.isEmpty {
+        later.steps.move(before: moved, commit: commit, time: time)
+        if joinedSteps.count == 0 {
             swap(&joinedSteps, &steps)
             swap(&steps, &later.steps)
             // `later` sized its array for the frames it scanned.
             roomSized = true
             sample = nil
         } else {
-            steps.append(contentsOf: later.steps)
+            for position in 0..<later.steps.count {
+                steps.append(later.steps[position])
+            }
         }
         for entry in later.index.keyframes {
             index.keyframes.append(JournalIndex.KeyframeEntry(offset: entry.offset, stepCount: stepCount + entry.stepCount, commit: entry.commit))
@@ -215,9 +208,21 @@ extension JournalIndexBuilder {
     }
 
     /// Steps go to the C loop (`atomscope_index_steps`), which writes their entries straight
-    /// into the array's new room, on x86-64 (elsewhere the loop takes nothing) when the
-    /// processor has the CRC instructions and the entry's layout is the C struct's.
+    /// into the list's new room, on x86-64 (elsewhere the loop takes nothing) when the
+    /// processor has the CRC instructions and the list's layouts are the C structs'.
     static let takesRuns = isX86_64 && CRC32C.hardware
+        && JournalIndex.StepEntryList.blockSize == Int(ATOMSCOPE_STEP_BLOCK)
+        && MemoryLayout<JournalIndex.StepDifference>.size == MemoryLayout<atomscope_step_difference>.size
+        && MemoryLayout<JournalIndex.StepDifference>.stride == MemoryLayout<atomscope_step_difference>.stride
+        && MemoryLayout<JournalIndex.StepDifference>.offset(of: \.offset) == 0
+        && MemoryLayout<JournalIndex.StepDifference>.offset(of: \.commit) == 4
+        && MemoryLayout<JournalIndex.StepDifference>.offset(of: \.time) == 8
+        && MemoryLayout<JournalIndex.StepBlock>.size == MemoryLayout<atomscope_step_block>.size
+        && MemoryLayout<JournalIndex.StepBlock>.stride == MemoryLayout<atomscope_step_block>.stride
+        && MemoryLayout<JournalIndex.StepBlock>.offset(of: \.offset) == 0
+        && MemoryLayout<JournalIndex.StepBlock>.offset(of: \.commit) == 8
+        && MemoryLayout<JournalIndex.StepBlock>.offset(of: \.time) == 16
+        && MemoryLayout<JournalIndex.StepBlock>.offset(of: \.start) == 24
         && MemoryLayout<JournalIndex.StepEntry>.size == MemoryLayout<atomscope_step_entry>.size
         && MemoryLayout<JournalIndex.StepEntry>.stride == MemoryLayout<atomscope_step_entry>.stride
         && MemoryLayout<JournalIndex.StepEntry>.offset(of: \.offset) == 0
@@ -230,6 +235,14 @@ extension JournalIndexBuilder {
         #else
         false
         #endif
+    }
+
+    /// After any frame: the C loop leaves a step to `visit` mostly when its block's
+    /// differences stop fitting (the block is then kept whole, and the loop takes the steps
+    /// after it), otherwise only for a step no recorder writes (a difference over eight varint
+    /// bytes, a negative commit).
+    func resumesRun(after type: UInt8) -> Bool {
+        true
     }
 
     mutating func visitRun(_ run: FrameRun) -> FrameRun.Taken {
@@ -245,29 +258,41 @@ extension JournalIndexBuilder {
         state.sequence = run.sequence
         state.commit = Int64(commit)
         state.time = time
-        // The room the array has, or room for more small steps when it has little: asking
+        state.first_position = steps.count
+        state.first_difference = steps.differences.count
+        if let block = steps.openBlock {
+            state.block = atomscope_step_block(offset: Int64(block.offset), commit: Int64(block.commit), time: block.time, start: Int64(block.start))
+        }
+        // The room the list has, or room for more small steps when it has little: asking
         // for more than it has makes it grow (by doubling), copying every entry so far.
-        let spare = steps.capacity - steps.count
-        steps.append(addingCapacity: spare >= 64 ? min(spare, 1 << 14) : 1 << 14) { span in
-            span.withUnsafeMutableBufferPointer { buffer, initialized in
-                guard let base = buffer.baseAddress else { return }
-                let room = buffer.count - initialized
-                UnsafeMutableRawPointer(base + initialized).withMemoryRebound(to: atomscope_step_entry.self, capacity: room) { entries in
-                    zeros.withUnsafeBufferPointer { zeros in
-                        state.zeros = zeros.baseAddress
-                        state.entries = entries
-                        state.capacity = room
-                        state.used = 0
-                        atomscope_index_steps(&state)
+        let spare = steps.capacity - steps.differences.count
+        var taken = 0
+        steps.appendWritten(room: spare >= 64 ? min(spare, 1 << 14) : 1 << 14) { differences, wide, blocks in
+            differences.withMemoryRebound(to: atomscope_step_difference.self) { differences in
+                wide.withMemoryRebound(to: atomscope_step_entry.self) { wide in
+                    blocks.withMemoryRebound(to: atomscope_step_block.self) { blocks in
+                        zeros.withUnsafeBufferPointer { zeros in
+                            state.zeros = zeros.baseAddress
+                            state.entries = differences.baseAddress
+                            state.capacity = differences.count
+                            state.used = 0
+                            state.wide = wide.baseAddress
+                            state.wide_capacity = wide.count
+                            state.wide_used = 0
+                            state.blocks = blocks.baseAddress
+                            state.block_capacity = blocks.count
+                            state.blocks_used = 0
+                            taken = atomscope_index_steps(&state)
+                        }
                     }
                 }
-                initialized += state.used
             }
+            return (taken, state.used, state.wide_used, state.blocks_used)
         }
-        guard state.used > 0 else { return FrameRun.Taken(frames: 0, end: run.position, lastType: 0) }
+        guard taken > 0 else { return FrameRun.Taken(frames: 0, end: run.position, lastType: 0) }
         commit = Int(state.commit)
         time = state.time
         if !roomSized { sizeRoom(after: run, end: state.position) }
-        return FrameRun.Taken(frames: UInt64(state.used), end: state.position, lastType: RecordType.step.rawValue, singly: UInt64(state.taken_singly))
+        return FrameRun.Taken(frames: UInt64(taken), end: state.position, lastType: RecordType.step.rawValue, singly: UInt64(state.taken_singly))
     }
 }

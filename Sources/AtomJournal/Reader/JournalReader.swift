@@ -368,13 +368,13 @@ public final class JournalReader {
                     last = type
                     frames += 1
                     position = start + size
-                    // A run that stopped at a frame that is not a step (a keyframe, a mark)
+                    // A run that stopped at a frame it does not take (a keyframe, a mark)
                     // takes the steps after it again, rather than leaving the rest of the
                     // batch to go one by one: a million-step journal sent about 41,000 steps
                     // (three after each keyframe) through the visitor's slower path.
                     // Only for a visitor that has taken a run: one that takes none would only
                     // lose the batch's other checksums.
-                    if taken > 0, type != RecordType.step.rawValue, lane + 1 < batch.count,
+                    if taken > 0, visitor.resumesRun(after: type), lane + 1 < batch.count,
                        raw[batch[lane + 1].start + 8] == RecordType.step.rawValue {
                         continue scanning
                     }

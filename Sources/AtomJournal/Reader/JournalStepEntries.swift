@@ -10,15 +10,15 @@ extension JournalIndex {
     /// the same entries are equal however they are split.
     public struct StepEntries: RandomAccessCollection, Sendable, Equatable {
         /// The first half's entries, or all of them when the index was not split.
-        @usableFromInline let head: [StepEntry]
+        @usableFromInline let head: StepEntryList
         /// The entries after `head`'s.
-        @usableFromInline let tail: [StepEntry]
+        @usableFromInline let tail: StepEntryList
 
         /// The entries of `head`, then those of `tail`.
-        init(head: [StepEntry], tail: [StepEntry]) {
-            if head.isEmpty {
+        init(head: StepEntryList, tail: StepEntryList) {
+            if head.count == 0 {
                 self.head = tail
-                self.tail = []
+                self.tail = StepEntryList()
             } else {
                 self.head = head
                 self.tail = tail
@@ -27,8 +27,8 @@ extension JournalIndex {
 
         /// No entries.
         public init() {
-            head = []
-            tail = []
+            head = StepEntryList()
+            tail = StepEntryList()
         }
 
         @inlinable public var startIndex: Int { 0 }
@@ -52,18 +52,11 @@ extension JournalIndex.StepEntries {
     /// the step to the check that names it.
     package var firstOutOfOrder: Int {
         var previous = Int.min
-        var position = 0
-        for part in [head, tail] {
-            let found: Int? = part.withUnsafeBufferPointer { entries in
-                for entry in entries {
-                    if position > 0, entry.commit <= previous { return position }
-                    previous = entry.commit
-                    position += 1
-                }
-                return nil
-            }
-            if let found { return found }
+        for position in indices {
+            let commit = self[position].commit
+            if position > 0, commit <= previous { return position }
+            previous = commit
         }
-        return position
+        return count
     }
 }
