@@ -43,9 +43,11 @@ package final class StepNotes {
         let room = min(max(steps, 0), Int(UInt32.max))
         let (bytes, overflow) = room.multipliedReportingOverflow(by: slots * 2 * MemoryLayout<Int32>.stride)
         if room > 0, !overflow, bytes <= Self.reservedRoom {
+            // Where the system refuses that much address space (overcommit turned off), the
+            // lists grow as they fill instead.
             for slot in 0..<slots {
-                Self.reserve(room, in: changes.baseAddress.unsafelyUnwrapped + slot)
-                Self.reserve(room, in: recomputes.baseAddress.unsafelyUnwrapped + slot)
+                Self.reserve(room, in: changes.baseAddress.unsafelyUnwrapped + slot, orLeave: true)
+                Self.reserve(room, in: recomputes.baseAddress.unsafelyUnwrapped + slot, orLeave: true)
             }
         }
         self.slotOf = slotOf
@@ -56,7 +58,7 @@ package final class StepNotes {
 
     /// The most address space the lists are given at once (``init(slots:slotOf:locations:subscribers:limit:steps:)``):
     /// a journal of many atoms and many steps grows its lists instead.
-    package static let reservedRoom = 1 << 30
+    package static let reservedRoom = 512 << 20
 
     deinit {
         for slot in changes.indices {
@@ -144,11 +146,13 @@ package final class StepNotes {
     /// With `realloc`: a large list (a slot changed by most of a million steps) is moved to
     /// its larger memory by remapping its pages, not copied, which cost the timeline's open a
     /// twentieth of its instructions and as many fresh pages again as the lists hold.
-    private static func reserve(_ needed: Int, in list: UnsafeMutablePointer<atomscope_step_numbers>) {
+    /// With `orLeave`, a list the system has no memory for is left as it is.
+    private static func reserve(_ needed: Int, in list: UnsafeMutablePointer<atomscope_step_numbers>, orLeave: Bool = false) {
         let capacity = Int(list.pointee.capacity)
         guard needed > capacity else { return }
         let larger = min(max(needed, 16, capacity * 2), Int(UInt32.max))
         guard let memory = realloc(list.pointee.steps, larger * MemoryLayout<Int32>.stride) else {
+            if orLeave { return }
             // Out of memory: as an allocation that fails anywhere else in Swift, a trap.
             preconditionFailure("AtomJournal: no memory for \(larger) step numbers")
         }
