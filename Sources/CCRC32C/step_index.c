@@ -401,7 +401,8 @@ size_t atomscope_index_steps(atomscope_step_run *run) {
         .block = run->block, .blocks = run->blocks, .block_capacity = run->block_capacity, .blocks_used = run->blocks_used,
     };
     // What the caller passed must be within its own bounds; otherwise nothing is taken.
-    if (run->used > run->capacity || run->wide_used > run->wide_capacity || run->blocks_used > run->block_capacity) return 0;
+    if (run->entries == NULL || run->blocks == NULL || run->used > run->capacity || run->wide_used > run->wide_capacity
+        || run->blocks_used > run->block_capacity) return 0;
     for (;;) {
         const size_t before_short = state.step_position;
         take_short(&state, bytes, count, step_type, maximum, zeros);

@@ -25,7 +25,7 @@ struct JournalIndexBuilder: JournalFrameVisitor {
     private let takesRuns: Bool
     /// The registers after runs of zero bytes from the journal's seed, for the C loop.
     private var zeros: [UInt32] = []
-    /// The bytes the scan covers, which the step array's room is sized for.
+    /// The bytes the scan covers, which the step list's room is sized for.
     private var scannedBytes: Int
     /// Where the first run of steps ended in the file, and how many steps were indexed by
     /// then, until the room is sized from the steps (`sizeRoom`).
@@ -40,12 +40,12 @@ struct JournalIndexBuilder: JournalFrameVisitor {
             zeros = [UInt32](repeating: 0, count: Int(ATOMSCOPE_STEP_INDEX_ZEROS))
             zeros.withUnsafeMutableBufferPointer { atomscope_step_index_zeros(~reader.saltState, $0.baseAddress) }
         }
-        // Room for every step, in one block: growing copies every entry so far into fresh
-        // memory and faults in both blocks, and a second block, even a slightly larger one,
-        // is fresh memory in a process that opens journal after journal (the benchmark),
+        // Room for every step, in one block of memory: growing copies every entry so far into
+        // fresh memory and faults in both blocks, and a second block, even a slightly larger
+        // one, is fresh memory in a process that opens journal after journal (the benchmark),
         // where one block of the same size is reused. Where the C loop takes the steps, the
-        // block is sized from the first four thousand steps (`sizeRoom`), for journals of
-        // small steps too (one `Int` changed is 28 bytes a step); until then the array holds
+        // room is sized from the first four thousand steps (`sizeRoom`), for journals of
+        // small steps too (one `Int` changed is 28 bytes a step); until then the list holds
         // them in a small block. Otherwise 34 bytes a step: below what the recorder writes
         // for a step with a value and a cause (a counter driven by a person takes 35,
         // ExampleCounter's 38). Less would reserve more: above 32 MiB, glibc maps each block
@@ -54,15 +54,15 @@ struct JournalIndexBuilder: JournalFrameVisitor {
         steps.reserveCapacity(takesRuns ? Self.sampledSteps * 2 : min(scannedBytes / 34, 1 << 24))
     }
 
-    /// Sizes the step array's room for a scan that ends at `offset`, a split index's first
-    /// half: the second half keeps its steps in an array of its own (``absorb(_:)``), so room
+    /// Sizes the step list's room for a scan that ends at `offset`, a split index's first
+    /// half: the second half keeps its steps in a list of its own (``absorb(_:)``), so room
     /// for the whole file would be reserved for nothing. If the halves do not join, this
-    /// half scans on and its array grows.
+    /// half scans on and its list grows.
     mutating func reserveOnly(before offset: Int) {
         scannedBytes = offset
     }
 
-    /// How many steps are indexed before the array's room is sized from them.
+    /// How many steps are indexed before the list's room is sized from them.
     private static let sampledSteps = 4_096
 
     /// Once `sampledSteps` steps after the first run were indexed, makes room for as many as
@@ -155,8 +155,8 @@ struct JournalIndexBuilder: JournalFrameVisitor {
 extension JournalIndexBuilder {
     /// Appends what `later` indexed: the frames right after this builder's, scanned on their
     /// own from a commit and time of zero (a split index's second half). Its steps before its
-    /// first keyframe are moved by this builder's last commit and time, in its own array; its
-    /// keyframes and marks by the steps before them. Its array is taken over, not copied: the
+    /// first keyframe are moved by this builder's last commit and time, in its own list; its
+    /// keyframes and marks by the steps before them. Its list is taken over, not copied: the
     /// steps indexed so far become ``joinedSteps``, and later steps go after `later`'s. Returns
     /// false, changing nothing, when one of those steps' commits comes out below zero: a scan
     /// from here reports that step.
@@ -172,7 +172,7 @@ extension JournalIndexBuilder {
         if joinedSteps.count == 0 {
             swap(&joinedSteps, &steps)
             swap(&steps, &later.steps)
-            // `later` sized its array for the frames it scanned.
+            // `later` sized its list for the frames it scanned.
             roomSized = true
             sample = nil
         } else {

@@ -43,7 +43,7 @@ extension JournalIndex {
         @usableFromInline private(set) var wide: [StepEntry] = []
         @usableFromInline private(set) var count = 0
 
-        /// How many entries the list has room for without growing, as differences.
+        /// How many entries of blocks of differences the list has room for without growing.
         var capacity: Int { differences.capacity }
 
         @usableFromInline init() {}
@@ -56,8 +56,11 @@ extension JournalIndex {
         }
 
         @inlinable subscript(position: Int) -> StepEntry {
-            let block = blocks[position &>> 8]
-            let place = position & 255
+            // A position past the last entry but within the open block would read another
+            // block's entry (or a difference left behind), not trap as an array does.
+            precondition(position >= 0 && position < count, "step entry position out of range")
+            let block = blocks[position / Self.blockSize]
+            let place = position % Self.blockSize
             if block.start < 0 {
                 return wide[~block.start &+ place]
             }
@@ -95,10 +98,6 @@ extension JournalIndex {
                     differences.append(difference)
                     return
                 }
-                keepWhole(block: last, entries: place)
-            } else if ~blocks[last].start + place != wide.count {
-                // An earlier block was kept whole after this one (`move`): this one's entries
-                // go to the end again, so that they stay together.
                 keepWhole(block: last, entries: place)
             }
             wide.append(entry)
@@ -150,7 +149,7 @@ extension JournalIndex {
         mutating func move(before end: Int, commit: Int64, time: Int64) {
             let split = min(max(end, 0), count)
             let straddling = split / Self.blockSize
-            if split % Self.blockSize != 0, blocks[straddling].start >= 0 {
+            if split < count, split % Self.blockSize != 0, blocks[straddling].start >= 0 {
                 keepWhole(block: straddling, entries: min(Self.blockSize, count - straddling * Self.blockSize))
             }
             for block in 0..<((split + Self.blockSize - 1) / Self.blockSize) {
@@ -168,6 +167,12 @@ extension JournalIndex {
                         time: time &+ entry.time
                     )
                 }
+            }
+            // The open block, if it is kept whole, must end `wide`: its next entries are
+            // appended there (here and by the C loop). Keeping the straddling block whole put
+            // that block's entries after it.
+            if let open = openBlock, open.start < 0, ~open.start + count % Self.blockSize != wide.count {
+                keepWhole(block: blocks.count - 1, entries: count % Self.blockSize)
             }
         }
 

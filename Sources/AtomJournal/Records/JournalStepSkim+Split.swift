@@ -68,13 +68,13 @@ extension Journal {
         // Each half reads its own chunks, of the size whose buffers the index's halves
         // already faulted in: a chunk of another size is fresh memory, which costs more to
         // touch than the read that fills it.
-        let chunk = reader.scanChunk
+        let (chunk, readsAhead) = (reader.scanChunk, reader.readsAhead)
         reader.readLimit = offset
         reader.readsAhead = false
         reader.scanChunk = split.chunk
         defer {
             reader.readLimit = .max
-            reader.readsAhead = true
+            reader.readsAhead = readsAhead
             reader.scanChunk = chunk
             reader.progress = report
         }
@@ -88,7 +88,7 @@ extension Journal {
             throw error
         }
         reader.readLimit = .max
-        reader.readsAhead = true
+        reader.readsAhead = readsAhead
         reader.scanChunk = chunk
         let secondHalf = job.result(waitingForAThread: split.waitsForAThread && split.handsOver)
         progress?.secondHalf = { 0 }

@@ -99,6 +99,25 @@ package final class StepNotes {
         }
     }
 
+    /// Gives back each list's room past its last step (a list that cannot be shrunk keeps it):
+    /// the room given at once is address space the notes would hold for as long as they live,
+    /// which counts against a process's limit on it. Shrinking in place copies nothing.
+    package func trim() {
+        for lists in [changes, recomputes] {
+            for slot in lists.indices where lists[slot].capacity > lists[slot].count {
+                let count = Int(lists[slot].count)
+                guard count > 0 else {
+                    free(lists[slot].steps)
+                    lists[slot] = atomscope_step_numbers(steps: nil, count: 0, capacity: 0)
+                    continue
+                }
+                guard let memory = realloc(lists[slot].steps, count * MemoryLayout<Int32>.stride) else { continue }
+                lists[slot].steps = memory.bindMemory(to: Int32.self, capacity: count)
+                lists[slot].capacity = UInt32(count)
+            }
+        }
+    }
+
     /// Runs `body` with the C loop's view of these notes; the pointers are valid only there.
     func withCNotes<Result>(_ body: (inout atomscope_step_notes) -> Result) -> Result {
         slotOf.withUnsafeBufferPointer { slotOf in

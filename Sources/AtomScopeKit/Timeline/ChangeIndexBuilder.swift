@@ -103,23 +103,27 @@ final class ChangeIndexBuilder {
     }
 
     /// Adds what a builder of later steps noted (the second half of a split skim), after
-    /// what this one noted: every step of this one comes before every step of that one. Its
-    /// lists are kept as they are, not copied after these.
+    /// what this one noted: every step of this one comes before every step of that one. The
+    /// first builder appended keeps its lists as they are, as this one's tail; any later one's
+    /// are copied after that tail's.
     func append(_ later: ChangeIndexBuilder) {
-        for notes in [later.notes] + (later.tail.map { [$0] } ?? []) {
+        for laterNotes in [later.notes] + (later.tail.map { [$0] } ?? []) {
             if let tail {
-                tail.append(notes)
+                tail.append(laterNotes)
             } else {
-                tail = notes
+                tail = laterNotes
             }
         }
         lastStepNotedHere = max(lastStep, later.lastStep)
     }
 
     /// The steps that changed and that recomputed each atom, by id, in the lists noted here
-    /// and by the builders appended: nothing may be noted after this.
+    /// and by the builders appended: nothing may be noted after this. The lists give back the
+    /// room they did not fill, which a timeline would otherwise hold for as long as it is open.
     func finish() -> TimelineChangeIndex {
-        TimelineChangeIndex(head: notes, tail: tail, ids: slots.ids)
+        notes.trim()
+        tail?.trim()
+        return TimelineChangeIndex(head: notes, tail: tail, ids: slots.ids)
     }
 
     @inline(__always)

@@ -96,9 +96,10 @@ void atomscope_step_index_zeros(uint32_t seed, uint32_t *zeros);
 /// Takes consecutive step frames from `run->position` while each lies whole in the bytes, is
 /// valid (length, checksum, sequence number) and holds two differences of at most eight
 /// varint bytes each (the commit not negative), appending an entry for each, and a block for
-/// each that starts one; returns how many it took. A block starts as differences; a step whose
-/// entry does not fit its block's differences is not taken (the Swift code then keeps the
-/// block whole, and the loop takes the block's later steps whole). It stops before the first frame that is anything else, leaving it to the
+/// each that starts one; returns how many it took. A block starts as differences; a step
+/// whose entry does not fit its block's differences is not taken (the Swift code then keeps
+/// the block whole, and the loop takes the block's later steps whole). `entries` and `blocks`
+/// must not be NULL. It stops before the first frame that is anything else, leaving it to the
 /// reader's general rules, which decide what it is. Only call it when
 /// atomscope_crc32c_hardware_available() returned nonzero (elsewhere than x86-64 it takes
 /// nothing).

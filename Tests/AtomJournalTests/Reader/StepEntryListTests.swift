@@ -85,6 +85,10 @@ import Testing
                     position < end ? Entry(offset: entry.offset, commit: entry.commit + 9_000, time: entry.time + 77_000) : entry
                 }
                 expectSame(list, moved, "moved before \(end), jumps: \(jumps)")
+                // Nothing after the move's end: no block is kept whole for it.
+                if end == model.count, !jumps {
+                    #expect(list.wide.isEmpty)
+                }
                 // The list grows on after the move, as the first half's scan appends to it.
                 let later = entries(600, jumps: jumps, numbers: &numbers).map {
                     Entry(offset: $0.offset + model[model.count - 1].offset, commit: $0.commit + model[model.count - 1].commit, time: $0.time)
@@ -98,7 +102,8 @@ import Testing
     }
 
     /// A block kept whole by the move, before the open block that was already kept whole:
-    /// the open block's entries are gathered again at the end, so that they stay together.
+    /// the open block's entries are gathered again at the end of the whole entries, where its
+    /// next ones go (the C loop writes them there too).
     @Test func theOpenBlockKeptWholeStaysTogetherAfterAnEarlierOneIs() {
         let block = JournalIndex.StepEntryList.blockSize
         var model = (0..<(block + 10)).map { Entry(offset: 100 + 20 * $0, commit: $0, time: Int64($0)) }
@@ -108,6 +113,7 @@ import Testing
         #expect(list.blocks.map { $0.start < 0 } == [false, true])
         list.move(before: 100, commit: 1, time: 1)
         #expect(list.blocks.map { $0.start < 0 } == [true, true])
+        #expect(list.blocks.last.map { ~$0.start + list.count % block } == list.wide.count)
         model = model.enumerated().map { $0 < 100 ? Entry(offset: $1.offset, commit: $1.commit + 1, time: $1.time + 1) : $1 }
         for position in model.count..<(2 * block) {
             let entry = Entry(offset: 100 + 20 * position, commit: position, time: Int64(position))
