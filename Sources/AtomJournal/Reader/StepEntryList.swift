@@ -116,27 +116,37 @@ extension JournalIndex {
             ) -> (steps: Int, differences: Int, wide: Int, blocks: Int)
         ) {
             // Whole entries only for the rest of an open block kept whole: blocks start as
-            // differences.
+            // differences. No room is asked of `wide` otherwise: adding none to an empty array
+            // writes to the storage every empty array shares, a race between two indexes.
             let wideRoom = (openBlock?.start ?? 0) < 0 ? Self.blockSize : 0
             var steps = 0
             blocks.append(addingCapacity: room / Self.blockSize + 1) { blockSpan in
                 blockSpan.withUnsafeMutableBufferPointer { blockBuffer, blocksWritten in
-                    wide.append(addingCapacity: wideRoom) { wideSpan in
-                        wideSpan.withUnsafeMutableBufferPointer { wideBuffer, wideWritten in
-                            differences.append(addingCapacity: room) { span in
-                                span.withUnsafeMutableBufferPointer { buffer, written in
-                                    let done = write(
-                                        UnsafeMutableBufferPointer(rebasing: buffer[written...]),
-                                        UnsafeMutableBufferPointer(rebasing: wideBuffer[wideWritten...]),
-                                        UnsafeMutableBufferPointer(rebasing: blockBuffer[blocksWritten...])
-                                    )
-                                    written += done.differences
-                                    wideWritten += done.wide
-                                    blocksWritten += done.blocks
-                                    steps = done.steps
-                                }
+                    func writeDifferences(wholeRoom: UnsafeMutableBufferPointer<StepEntry>) -> Int {
+                        var wholeWritten = 0
+                        differences.append(addingCapacity: room) { span in
+                            span.withUnsafeMutableBufferPointer { buffer, written in
+                                let done = write(
+                                    UnsafeMutableBufferPointer(rebasing: buffer[written...]),
+                                    wholeRoom,
+                                    UnsafeMutableBufferPointer(rebasing: blockBuffer[blocksWritten...])
+                                )
+                                written += done.differences
+                                blocksWritten += done.blocks
+                                wholeWritten = done.wide
+                                steps = done.steps
                             }
                         }
+                        return wholeWritten
+                    }
+                    if wideRoom > 0 {
+                        wide.append(addingCapacity: wideRoom) { wideSpan in
+                            wideSpan.withUnsafeMutableBufferPointer { wideBuffer, wideWritten in
+                                wideWritten += writeDifferences(wholeRoom: UnsafeMutableBufferPointer(rebasing: wideBuffer[wideWritten...]))
+                            }
+                        }
+                    } else {
+                        _ = writeDifferences(wholeRoom: UnsafeMutableBufferPointer(start: nil, count: 0))
                     }
                 }
             }
