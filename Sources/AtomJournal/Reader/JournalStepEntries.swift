@@ -51,12 +51,9 @@ extension JournalIndex.StepEntries {
     /// count when every commit does: where a skim that notes steps in C must stop and leave
     /// the step to the check that names it.
     package var firstOutOfOrder: Int {
-        var previous = Int.min
-        for position in indices {
-            let commit = self[position].commit
-            if position > 0, commit <= previous { return position }
-            previous = commit
-        }
+        var previous: Int?
+        if let found = head.firstCommitOutOfOrder(after: &previous) { return found }
+        if let found = tail.firstCommitOutOfOrder(after: &previous) { return head.count + found }
         return count
     }
 }

@@ -186,6 +186,36 @@ extension JournalIndex {
             }
         }
 
+        /// The position of the first entry whose commit is not above the one before it (the
+        /// entry before the list's first has `previous`; none when `nil`), or `nil` when every
+        /// one is; `previous` ends as the last entry's commit. A block at a time, without the
+        /// subscript's checks and division per entry.
+        func firstCommitOutOfOrder(after previous: inout Int?) -> Int? {
+            for block in blocks.indices {
+                let first = block * Self.blockSize
+                let entries = min(Self.blockSize, count - first)
+                let base = blocks[block]
+                if base.start < 0 {
+                    for place in 0..<entries {
+                        let commit = wide[~base.start + place].commit
+                        if let last = previous, commit <= last { return first + place }
+                        previous = commit
+                    }
+                    continue
+                }
+                let found: Int? = differences.withUnsafeBufferPointer { differences in
+                    for place in 0..<entries {
+                        let commit = base.commit &+ Int(differences[base.start + place].commit)
+                        if let last = previous, commit <= last { return first + place }
+                        previous = commit
+                    }
+                    return nil
+                }
+                if let found { return found }
+            }
+            return nil
+        }
+
         /// Keeps block `block`'s entries whole from now on: its first `entries` are copied to
         /// the end of `wide`.
         private mutating func keepWhole(block: Int, entries: Int) {

@@ -1,4 +1,4 @@
-import AtomJournal
+@testable import AtomJournal
 import AtomScopeKit
 import Foundation
 import Testing
@@ -42,6 +42,35 @@ import Testing
         #expect(throws: AtomScopeError.malformedStep(path: url.relativePath, step: 1,
                                                       reason: "a released or recomputed atom refers to atom 9, which the journal never defines")) {
             _ = try Timeline(url: url)
+        }
+    }
+
+    /// A commit that does not follow the one before is named wherever it falls among the
+    /// index's blocks of entries, in blocks kept whole (hours between steps) too, and in either
+    /// half of a split skim: the C loop notes steps only up to it.
+    @Test(arguments: [1, 255, 256, 300, 511, 700])
+    func aCommitThatDoesNotFollowIsNamedWhereverItFalls(position: Int) throws {
+        for hoursApart in [false, true] {
+            var records: [JournalRecord] = [
+                SyntheticJournal.atom(1, "A"),
+                .keyframe(JournalKeyframe(commit: 0, time: 0, atoms: [], edges: [], subscriptions: [])),
+            ]
+            var time: Int64 = 0
+            for index in 0..<800 {
+                time += hoursApart && index % 100 == 50 ? 7_200_000_000 : 1_000
+                var step = JournalStep(commit: index == position ? index : index + 1, time: time, operation: "set")
+                step.updated = [SyntheticJournal.entry(1, "\(index)")]
+                records.append(.step(step))
+            }
+            let url = try SyntheticJournal.write(records)
+            defer { SyntheticJournal.remove(url) }
+            let expected = AtomScopeError.malformedStep(
+                path: url.relativePath, step: position + 1, reason: "its commit \(position) does not follow the previous step's \(position)"
+            )
+            #expect(throws: expected, "hours apart: \(hoursApart)") { _ = try Timeline(url: url) }
+            #expect(throws: expected, "hours apart: \(hoursApart), split") {
+                _ = try Timeline(url: url, beforeSkimming: { $0.skimSplit = IndexSplit(minimum: 0, chunk: 4 << 10, waitsForAThread: true) })
+            }
         }
     }
 
