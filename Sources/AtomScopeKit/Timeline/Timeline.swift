@@ -318,7 +318,10 @@ public final class Timeline {
 
     /// Step numbers as `Int`s, in a loop the compiler vectorises.
     private static func widened(_ steps: StepNumbers) -> [Int] {
-        [Int](unsafeUninitializedCapacity: steps.count) { buffer, initialized in
+        // Made with no capacity, an array writes its count into the storage every empty array
+        // shares: a race with any other thread reading an empty array.
+        guard !steps.isEmpty else { return [] }
+        return [Int](unsafeUninitializedCapacity: steps.count) { buffer, initialized in
             for index in 0..<steps.head.count {
                 buffer[index] = Int(steps.head[index])
             }
