@@ -267,18 +267,11 @@ static uint64_t checksum_long(const unsigned char *p, size_t n) {
     return c;
 }
 
-// The fast loop's checksum: a frame's checksummed bytes (the type byte on, 9 to 40 of them)
-// taken as five words that end where the bytes end, the first four masked so that only the
-// frame's bytes count (leading zeros leave a zero register zero). One row per count; a word
-// that lies wholly before the bytes is read at the frame's start and masked to nothing.
+// The rows of `atomscope_short_frame_register` (crc32c_internal.h says how they are read).
 #define KEEP(r) ((r) >= 0 ? ~(uint64_t)0 : (r) <= -8 ? (uint64_t)0 : ~(uint64_t)0 << ((8 * -(r)) & 63))
 #define AT(r) ((r) < -8 ? -8 : (r))
 #define ROW(n) { { KEEP((n) - 40), KEEP((n) - 32), KEEP((n) - 24), KEEP((n) - 16) }, { AT((n) - 40), AT((n) - 32), AT((n) - 24), 0 } }
-typedef struct {
-    uint64_t keep[4];
-    int64_t at[4];
-} short_frame;
-static const short_frame short_frames[41] = { ROW(0), ROW(1), ROW(2), ROW(3), ROW(4), ROW(5), ROW(6), ROW(7), ROW(8), ROW(9), ROW(10), ROW(11), ROW(12), ROW(13), ROW(14), ROW(15), ROW(16), ROW(17), ROW(18), ROW(19), ROW(20), ROW(21), ROW(22), ROW(23), ROW(24), ROW(25), ROW(26), ROW(27), ROW(28), ROW(29), ROW(30), ROW(31), ROW(32), ROW(33), ROW(34), ROW(35), ROW(36), ROW(37), ROW(38), ROW(39), ROW(40) };
+const atomscope_short_frame atomscope_short_frames[41] = { ROW(0), ROW(1), ROW(2), ROW(3), ROW(4), ROW(5), ROW(6), ROW(7), ROW(8), ROW(9), ROW(10), ROW(11), ROW(12), ROW(13), ROW(14), ROW(15), ROW(16), ROW(17), ROW(18), ROW(19), ROW(20), ROW(21), ROW(22), ROW(23), ROW(24), ROW(25), ROW(26), ROW(27), ROW(28), ROW(29), ROW(30), ROW(31), ROW(32), ROW(33), ROW(34), ROW(35), ROW(36), ROW(37), ROW(38), ROW(39), ROW(40) };
 #undef ROW
 #undef AT
 #undef KEEP
@@ -322,17 +315,7 @@ static void take_short(step_state *restrict state, const unsigned char *bytes, s
         if (end - frame > 1024 + 64) __builtin_prefetch(frame + 1024);
         const size_t n = (size_t)length + 9;
         const unsigned char *p = frame + 8;
-        uint64_t c;
-        if (n <= 40) {
-            const short_frame *row = &short_frames[n];
-            c = _mm_crc32_u64(0, load64(p + row->at[0]) & row->keep[0]);
-            c = _mm_crc32_u64(c, load64(p + row->at[1]) & row->keep[1]);
-            c = _mm_crc32_u64(c, load64(p + row->at[2]) & row->keep[2]);
-            c = _mm_crc32_u64(c, load64(p + n - 16) & row->keep[3]);
-            c = _mm_crc32_u64(c, load64(p + n - 8));
-        } else {
-            c = checksum_long(p, n);
-        }
+        const uint64_t c = n <= 40 ? atomscope_short_frame_register(p, n) : checksum_long(p, n);
         if (mask(~((uint32_t)c ^ zeros[n])) != load32(frame + 4) || load64(frame + 9) != sequence) break;
         const uint64_t raw_commit = frame[HEADER_SIZE];
         if (raw_commit & 0x80) break;

@@ -423,11 +423,13 @@ static inline int skim(const unsigned char *p, size_t size, const unsigned char 
 }
 
 /// The register after a frame's `n` checksummed bytes at `p` (the type byte on), from the
-/// seed: from zero, the first n % 8 bytes read as the end of a word led by zeros (the 8 bytes
-/// before `p` are the frame's header), the seed's share looked up in `zeros`; a frame too
-/// long for the table from the seed itself.
+/// seed: from zero, the seed's share looked up in `zeros`; up to 40 bytes as five words
+/// (`atomscope_short_frame_register`), more with the first n % 8 read as the end of a word led
+/// by zeros (the 8 bytes before `p` are the frame's header); a frame too long for the table
+/// from the seed itself.
 __attribute__((target("sse4.2")))
 static inline uint32_t frame_register(const unsigned char *p, size_t n, uint32_t seed, const uint32_t *zeros) {
+    if (n <= 40) return (uint32_t)atomscope_short_frame_register(p, n) ^ zeros[n];
     if (n >= ATOMSCOPE_STEP_INDEX_ZEROS) return atomscope_crc32c_hardware(seed, p, n);
     const size_t head = n & 7;
     uint64_t c = head == 0 ? 0 : _mm_crc32_u64(0, load64(p + head - 8) & (~(uint64_t)0 << (64 - 8 * head)));

@@ -249,6 +249,35 @@ import Testing
         #expect(takenLong > 20)
     }
 
+    /// Any one byte of a step's frame changed (its length, checksum, type, sequence number or
+    /// payload) and the C loop takes nothing, for frames of every size around the 40
+    /// checksummed bytes it reads as five words and the longer ones it reads word by word.
+    @Test func aChangedByteInAFrameIsNotTaken() throws {
+        guard let runs = StepSkimRuns(saltState: Self.saltState) else { return }
+        var numbers = FormatSeededRandom(seed: 31)
+        var sizes = Set<Int>()
+        for _ in 0..<3_000 {
+            var writer = PayloadWriter(numbers: numbers)
+            writer.step()
+            numbers = writer.numbers
+            let payload = writer.bytes
+            // Checksummed bytes: the type byte, the sequence number and the payload.
+            let checksummed = payload.count + 9
+            guard checksummed <= 64, !sizes.contains(checksummed), swiftSkim(payload) != nil else { continue }
+            let sequence = UInt64(numbers.below(1_000))
+            let frame = FormatSpec.frame(type: RecordType.step.rawValue, sequence: sequence, payload: payload, salt: FormatSpec.vectorSalt)
+            guard cSkim(frame, sequence: sequence, runs: runs).count == 1 else { continue }
+            sizes.insert(checksummed)
+            for at in frame.indices {
+                var changed = frame
+                changed[at] ^= UInt8(1 + numbers.below(255))
+                #expect(cSkim(changed, sequence: sequence, runs: runs).isEmpty, "byte \(at) of a frame of \(checksummed) checksummed bytes")
+            }
+        }
+        // Short frames of most sizes on both sides of 40 checksummed bytes.
+        #expect(sizes.filter { $0 <= 40 }.count >= 15 && sizes.filter { $0 > 40 }.count >= 10, "\(sizes.sorted())")
+    }
+
     @Test func aRunOfStepsStopsAtTheFirstFrameItDoesNotTake() throws {
         guard let runs = StepSkimRuns(saltState: Self.saltState) else { return }
         var numbers = FormatSeededRandom(seed: 28)
