@@ -156,6 +156,18 @@ typedef struct {
     size_t blocks_used;
 } step_state;
 
+/// Writes a step's differences from its block's first to `entry`, unless one is over 2^32 - 1
+/// (returns 0). Each is the unsigned difference, so that a negative one wraps over and is
+/// refused too.
+__attribute__((always_inline))
+static inline int put_difference(atomscope_step_difference *restrict entry, uint64_t in_file, uint64_t commits, uint64_t later) {
+    if ((in_file | commits | later) > UINT32_MAX) return 0;
+    entry->offset = (uint32_t)in_file;
+    entry->commit = (uint32_t)commits;
+    entry->time = (uint32_t)later;
+    return 1;
+}
+
 /// Writes the entry of the state's next step: a block's first step starts the block (in
 /// `block`, and after the blocks used) and is its own difference of zero; a step of a block
 /// kept whole is written whole; any other is its differences from the block's first.
@@ -181,16 +193,10 @@ static inline int put(step_state *restrict state, int64_t offset, int64_t commit
         entry->commit = commit;
         entry->time = time;
     } else {
-        if (state->used == state->capacity) return 0;
-        // Unsigned, so that a negative difference wraps to above 2^32 - 1 and is refused.
-        const uint64_t in_file = (uint64_t)offset - (uint64_t)state->block.offset;
-        const uint64_t commits = (uint64_t)commit - (uint64_t)state->block.commit;
-        const uint64_t later = (uint64_t)time - (uint64_t)state->block.time;
-        if ((in_file | commits | later) > UINT32_MAX) return 0;
-        atomscope_step_difference *const entry = state->entries + state->used++;
-        entry->offset = (uint32_t)in_file;
-        entry->commit = (uint32_t)commits;
-        entry->time = (uint32_t)later;
+        if (state->used == state->capacity
+            || !put_difference(state->entries + state->used, (uint64_t)offset - (uint64_t)state->block.offset,
+                               (uint64_t)commit - (uint64_t)state->block.commit, (uint64_t)time - (uint64_t)state->block.time)) return 0;
+        state->used++;
     }
     state->step_position++;
     return 1;
@@ -334,14 +340,8 @@ static void take_short(step_state *restrict state, const unsigned char *bytes, s
         if (next < 0) break;
         const int64_t when = (int64_t)((uint64_t)time + (uint64_t)time_delta);
         if (entry < stop) {
-            // Unsigned, as in `put`.
-            const uint64_t in_file = (uint64_t)(uintptr_t)frame - base_address;
-            const uint64_t commits = (uint64_t)next - (uint64_t)base_commit;
-            const uint64_t later = (uint64_t)when - (uint64_t)base_time;
-            if ((in_file | commits | later) > UINT32_MAX) break;
-            entry->offset = (uint32_t)in_file;
-            entry->commit = (uint32_t)commits;
-            entry->time = (uint32_t)later;
+            if (!put_difference(entry, (uint64_t)(uintptr_t)frame - base_address, (uint64_t)next - (uint64_t)base_commit,
+                                (uint64_t)when - (uint64_t)base_time)) break;
             entry++;
         } else {
             local.step_position += (size_t)(entry - synced);

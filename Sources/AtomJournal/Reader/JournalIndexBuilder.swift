@@ -212,22 +212,15 @@ extension JournalIndexBuilder {
     /// processor has the CRC instructions and the list's layouts are the C structs'.
     static let takesRuns = isX86_64 && CRC32C.hardware
         && JournalIndex.StepEntryList.blockSize == Int(ATOMSCOPE_STEP_BLOCK)
-        && MemoryLayout<JournalIndex.StepDifference>.size == MemoryLayout<atomscope_step_difference>.size
-        && MemoryLayout<JournalIndex.StepDifference>.stride == MemoryLayout<atomscope_step_difference>.stride
-        && MemoryLayout<JournalIndex.StepDifference>.offset(of: \.offset) == 0
-        && MemoryLayout<JournalIndex.StepDifference>.offset(of: \.commit) == 4
-        && MemoryLayout<JournalIndex.StepDifference>.offset(of: \.time) == 8
-        && MemoryLayout<JournalIndex.StepBlock>.size == MemoryLayout<atomscope_step_block>.size
-        && MemoryLayout<JournalIndex.StepBlock>.stride == MemoryLayout<atomscope_step_block>.stride
-        && MemoryLayout<JournalIndex.StepBlock>.offset(of: \.offset) == 0
-        && MemoryLayout<JournalIndex.StepBlock>.offset(of: \.commit) == 8
-        && MemoryLayout<JournalIndex.StepBlock>.offset(of: \.time) == 16
-        && MemoryLayout<JournalIndex.StepBlock>.offset(of: \.start) == 24
-        && MemoryLayout<JournalIndex.StepEntry>.size == MemoryLayout<atomscope_step_entry>.size
-        && MemoryLayout<JournalIndex.StepEntry>.stride == MemoryLayout<atomscope_step_entry>.stride
-        && MemoryLayout<JournalIndex.StepEntry>.offset(of: \.offset) == 0
-        && MemoryLayout<JournalIndex.StepEntry>.offset(of: \.commit) == 8
-        && MemoryLayout<JournalIndex.StepEntry>.offset(of: \.time) == 16
+        && laidOut(JournalIndex.StepDifference.self, as: atomscope_step_difference.self, [\.offset: 0, \.commit: 4, \.time: 8])
+        && laidOut(JournalIndex.StepBlock.self, as: atomscope_step_block.self, [\.offset: 0, \.commit: 8, \.time: 16, \.start: 24])
+        && laidOut(JournalIndex.StepEntry.self, as: atomscope_step_entry.self, [\.offset: 0, \.commit: 8, \.time: 16])
+
+    /// Whether `Swift` has the size and stride of `C` and its fields at `offsets`.
+    private static func laidOut<Swift, C>(_: Swift.Type, as _: C.Type, _ offsets: [PartialKeyPath<Swift>: Int]) -> Bool {
+        MemoryLayout<Swift>.size == MemoryLayout<C>.size && MemoryLayout<Swift>.stride == MemoryLayout<C>.stride
+            && offsets.allSatisfy { MemoryLayout<Swift>.offset(of: $0.key) == $0.value }
+    }
 
     private static var isX86_64: Bool {
         #if arch(x86_64)

@@ -103,10 +103,9 @@ extension JournalIndex {
             wide.append(entry)
         }
 
-        /// Appends what the C loop writes with `write`: it is given the list's next position,
-        /// room for `room` differences, for the whole entries of a block kept whole, and for
-        /// the blocks it starts, and returns how many steps it took and how many of each it
-        /// wrote.
+        /// Appends what the C loop writes with `write`: it is given room for `room`
+        /// differences, for the whole entries of an open block kept whole, and for the blocks
+        /// it starts, and returns how many steps it took and how many of each it wrote.
         mutating func appendWritten(
             room: Int,
             _ write: (

@@ -9,6 +9,8 @@ struct AtomSlots {
     let ids: [String]
     /// The definition that gave each slot its id (the one with the smallest number).
     let definitions: [JournalAtomDefinition]
+    /// Each id's slot.
+    let slotOfID: [String: Int]
     private let slots: NumberTable
 
     init(_ atoms: [Int: JournalAtomDefinition]) {
@@ -27,6 +29,7 @@ struct AtomSlots {
         }
         self.ids = ids
         self.definitions = definitions
+        self.slotOfID = slotOfID
         self.slots = NumberTable(slots)
     }
 

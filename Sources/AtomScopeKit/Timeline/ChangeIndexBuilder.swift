@@ -107,12 +107,13 @@ final class ChangeIndexBuilder {
     /// first builder appended keeps its lists as they are, as this one's tail; any later one's
     /// are copied after that tail's.
     func append(_ later: ChangeIndexBuilder) {
-        for laterNotes in [later.notes] + (later.tail.map { [$0] } ?? []) {
-            if let tail {
-                tail.append(laterNotes)
-            } else {
-                tail = laterNotes
-            }
+        if let tail {
+            tail.append(later.notes)
+        } else {
+            tail = later.notes
+        }
+        if let laterTail = later.tail {
+            tail?.append(laterTail)
         }
         lastStepNotedHere = max(lastStep, later.lastStep)
     }
@@ -123,7 +124,7 @@ final class ChangeIndexBuilder {
     func finish() -> TimelineChangeIndex {
         notes.trim()
         tail?.trim()
-        return TimelineChangeIndex(head: notes, tail: tail, ids: slots.ids)
+        return TimelineChangeIndex(head: notes, tail: tail, slots: slots)
     }
 
     @inline(__always)

@@ -11,12 +11,12 @@ struct TimelineChangeIndex {
     private let head: StepNotes
     /// The notes of the steps after `head`'s (a split skim's second half), if any.
     private let tail: StepNotes?
-    private let slotOfID: [String: Int]
+    private let slots: AtomSlots
 
-    init(head: StepNotes, tail: StepNotes?, ids: [String]) {
+    init(head: StepNotes, tail: StepNotes?, slots: AtomSlots) {
         self.head = head
         self.tail = tail
-        slotOfID = Dictionary(ids.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
+        self.slots = slots
     }
 
     /// Calls `body` with the steps that changed atom `id`; empty for an id that never changed
@@ -35,7 +35,7 @@ struct TimelineChangeIndex {
     }
 
     private func numbers(of id: String, _ list: (StepNotes, Int) -> UnsafeBufferPointer<Int32>) -> StepNumbers {
-        guard let slot = slotOfID[id] else { return StepNumbers(head: .init(start: nil, count: 0), tail: .init(start: nil, count: 0)) }
+        guard let slot = slots.slotOfID[id] else { return StepNumbers(head: .init(start: nil, count: 0), tail: .init(start: nil, count: 0)) }
         return StepNumbers(head: list(head, slot), tail: tail.map { list($0, slot) } ?? .init(start: nil, count: 0))
     }
 }

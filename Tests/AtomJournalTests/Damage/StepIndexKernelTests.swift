@@ -67,6 +67,14 @@ import Testing
         FormatSpec.journal(salt: FormatSpec.vectorSalt, metadata: [:], records: records)
     }
 
+    /// Where the processor has the CRC instructions, the C loop runs: the index's lists are laid
+    /// out as its structs (the tests below that need it would otherwise pass without it).
+    @Test func theCLoopRunsWhereTheProcessorCan() {
+        #if arch(x86_64)
+        #expect(JournalIndexBuilder.takesRuns == CRC32C.hardware)
+        #endif
+    }
+
     @Test func randomJournalsWholeDamagedAndTornIndexAlike() throws {
         let folder = try FormatScratchFolder()
         var numbers = FormatSeededRandom(seed: 16)
