@@ -19,12 +19,19 @@ public final class Journal {
     ///
     /// - Parameter progress: told the fraction of the file read so far, from 0 to 1, as the
     ///   scan reads on, for a caller that shows progress on a large file.
-    public init(url: URL, progress: ((Double) -> Void)? = nil) throws(JournalError) {
+    public convenience init(url: URL, progress: ((Double) -> Void)? = nil) throws(JournalError) {
+        try self.init(url: url, progress: progress, countingSteps: false)
+    }
+
+    /// Opens a journal as ``init(url:progress:)`` does; with `countingSteps`, the opening
+    /// scan also counts what each step changed (``JournalIndex/stepCounts``), which
+    /// `atomscope stat` reports without reading the steps again.
+    package init(url: URL, progress: ((Double) -> Void)? = nil, countingSteps: Bool) throws(JournalError) {
         let reader = try JournalReader(url: url)
         reader.progress = progress.map { report in reader.fractionReporter(report) }
         defer { reader.progress = nil }
         self.reader = reader
-        index = try JournalIndex(reader: reader)
+        index = try JournalIndex(reader: reader, countingSteps: countingSteps)
     }
 
     /// The journal's header.

@@ -62,12 +62,22 @@ public struct JournalIndex: Sendable {
     /// Zero bytes after the last frame: space a recorder reserved and had not filled (see
     /// ``JournalReader/unwrittenBytes``).
     public internal(set) var unwrittenBytes = 0
+    /// What each step changed, counted by atom number in the same pass, when the index was
+    /// built counting and every step could be counted (see `StepNumberTally`).
+    package internal(set) var stepCounts: StepCountsByNumber?
 
     /// Scans a journal and builds its index.
     public init(reader: JournalReader) throws(JournalError) {
-        var builder = JournalIndexBuilder(reader: reader)
+        try self.init(reader: reader, countingSteps: false)
+    }
+
+    /// Scans a journal and builds its index; with `countingSteps`, counts what each step
+    /// changed as well (``stepCounts``), for `atomscope stat`.
+    package init(reader: JournalReader, countingSteps: Bool) throws(JournalError) {
+        var builder = JournalIndexBuilder(reader: reader, counting: countingSteps)
         let ending = try reader.scanFrames(indexingInto: &builder)
         self = builder.index
+        stepCounts = builder.tally?.result
         steps = StepEntries(head: builder.joinedSteps, tail: builder.steps)
         self.ending = ending
         unwrittenBytes = reader.unwrittenBytes

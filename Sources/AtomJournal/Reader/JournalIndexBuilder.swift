@@ -31,10 +31,14 @@ struct JournalIndexBuilder: JournalFrameVisitor {
     /// then, until the room is sized from the steps (`sizeRoom`).
     private var sample: (fileOffset: Int, steps: Int)?
     private var roomSized = false
+    /// `stat`'s counts of every step's changes, made in the same pass when asked for.
+    let tally: StepNumberTally?
 
-    /// A builder for a scan of `bytes` of the reader's file (all of it by default).
-    init(reader: JournalReader, reservingFor bytes: Int? = nil) {
+    /// A builder for a scan of `bytes` of the reader's file (all of it by default); with
+    /// `counting`, it also counts what each step changed (``tally``).
+    init(reader: JournalReader, reservingFor bytes: Int? = nil, counting: Bool = false) {
         self.reader = reader
+        tally = counting ? StepNumberTally(for: reader) : nil
         takesRuns = Self.takesRuns && !reader.indexesPortably
         if takesRuns {
             zeros = [UInt32](repeating: 0, count: Int(ATOMSCOPE_STEP_INDEX_ZEROS))
@@ -105,6 +109,7 @@ struct JournalIndexBuilder: JournalFrameVisitor {
         }
         self.commit = Int(truncatingIfNeeded: commit)
         time = time &+ timeDelta
+        tally?.count(frame.payload, at: stepCount)
         steps.append(JournalIndex.StepEntry(offset: frame.offset, commit: self.commit, time: time))
     }
 
@@ -194,6 +199,7 @@ extension JournalIndexBuilder {
             index.close = close
         }
         index.unknownRecords += later.index.unknownRecords
+        if let tally, let laterTally = later.tally { tally.add(laterTally) }
         if later.stepsBeforeKeyframe == nil {
             self.commit = Int(truncatingIfNeeded: commit &+ Int64(truncatingIfNeeded: later.commit))
             self.time = time &+ later.time
@@ -259,6 +265,7 @@ extension JournalIndexBuilder {
         // The room the list has, or room for more small steps when it has little: asking
         // for more than it has makes it grow (by doubling), copying every entry so far.
         let spare = steps.capacity - steps.differences.count
+        let firstPosition = stepCount
         var taken = 0
         steps.appendWritten(room: spare >= 64 ? min(spare, 1 << 14) : 1 << 14) { differences, wide, blocks in
             differences.withMemoryRebound(to: atomscope_step_difference.self) { differences in
@@ -285,6 +292,7 @@ extension JournalIndexBuilder {
         guard taken > 0 else { return FrameRun.Taken(frames: 0, end: run.position, lastType: 0) }
         commit = Int(state.commit)
         time = state.time
+        tally?.countRun(run.bytes, from: run.position, to: state.position, sequence: run.sequence, seed: run.seed, position: firstPosition)
         if !roomSized { sizeRoom(after: run, end: state.position) }
         return FrameRun.Taken(frames: UInt64(taken), end: state.position, lastType: RecordType.step.rawValue, singly: UInt64(state.taken_singly))
     }

@@ -84,10 +84,11 @@ final class StepSkimRuns {
     /// Skims the step frames the C loop takes from `position` in `bytes`, at most
     /// ``stepCapacity``; the lists then hold them from their starts. With `counting`, every
     /// step the loop takes is counted into its counts instead, from step `step` on, with no
-    /// limit but the window's.
+    /// limit but the window's; `trusted` when the frames were checked already (see
+    /// `atomscope_skim_run.trusted`).
     func skim(
         _ bytes: UnsafeRawBufferPointer, from position: Int, sequence: UInt64, seed: UInt32,
-        counting: StepSkimCounting? = nil, notes: UnsafeMutablePointer<atomscope_step_notes>? = nil, step: Int = 0
+        counting: StepSkimCounting? = nil, trusted: Bool = false, notes: UnsafeMutablePointer<atomscope_step_notes>? = nil, step: Int = 0
     ) -> atomscope_skim_run {
         var run = atomscope_skim_run()
         run.bytes = bytes.baseAddress?.assumingMemoryBound(to: UInt8.self)
@@ -117,6 +118,7 @@ final class StepSkimRuns {
         }
         run.notes = notes
         run.step_position = Int64(step)
+        run.trusted = trusted ? 1 : 0
         if bytes.baseAddress != nil { atomscope_skim_steps(&run) }
         return run
     }

@@ -87,9 +87,16 @@ public struct JournalStatistics: Sendable, Encodable, Equatable {
             tornTailBytes = bytes
         }
 
-        // One usage per distinct id (several atom numbers may share one); each step is
-        // skimmed, not decoded.
+        // One usage per distinct id (several atom numbers may share one): counted while the
+        // journal was opened, when it was opened counting and the counts by number sum to
+        // the ones by id exactly; otherwise in a pass of its own, each step skimmed, not
+        // decoded.
         let slots = AtomSlots(index.atoms)
+        if let counted = Self.countedWhileOpening(index, slots) {
+            perAtom = Self.usage(slots) { counted[$0] }
+            atoms = perAtom.count
+            return
+        }
         let tally = StepTally(slots: slots)
         do {
             // A large journal is skimmed in two halves at once, each counted apart.
@@ -105,14 +112,31 @@ public struct JournalStatistics: Sendable, Encodable, Equatable {
             // type honest without a trap.
             throw .corruptFrame(path: journal.reader.path, offset: 0, reason: "\(error)")
         }
+        perAtom = Self.usage(slots) { tally.counts(ofSlot: $0) }
+        atoms = perAtom.count
+    }
+
+    /// Whether ``init(journal:)`` will read every step in a pass of its own: the journal was
+    /// not opened counting (`Journal(url:progress:countingSteps:)`), or its
+    /// counts by number do not sum to its ids' exactly.
+    package static func needsAPassOfItsOwn(_ journal: Journal) -> Bool {
+        countedWhileOpening(journal.index, AtomSlots(journal.index.atoms)) == nil
+    }
+
+    /// The counts by slot made while the journal was opened, when they are exact.
+    private static func countedWhileOpening(_ index: JournalIndex, _ slots: AtomSlots) -> [StepSlotCounts]? {
+        index.stepCounts?.bySlot(slots.ids.count, slot: { slots.slot(of: $0) })
+    }
+
+    /// Each slot's usage from its counts, most changed first.
+    private static func usage(_ slots: AtomSlots, counts: (Int) -> StepSlotCounts) -> [AtomUsage] {
         let usage = slots.definitions.enumerated().map { slot, definition in
-            let counts = tally.counts(ofSlot: slot)
+            let counts = counts(slot)
             return AtomUsage(
                 id: definition.id, kind: definition.kind, changes: counts.changes, recomputes: counts.recomputes,
                 valueBytes: counts.valueBytes, sensitive: definition.isSensitive
             )
         }
-        atoms = usage.count
-        perAtom = usage.sorted { ($1.changes, $0.id) < ($0.changes, $1.id) }
+        return usage.sorted { ($1.changes, $0.id) < ($0.changes, $1.id) }
     }
 }

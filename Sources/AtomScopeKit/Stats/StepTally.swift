@@ -47,45 +47,10 @@ struct StepTally {
         }
     }
 
-    /// Counts one step's changes. Numbers the journal never defines count nowhere: opening
-    /// the timeline is what reports them.
+    /// Counts one step's changes (``JournalStepChanges/count(at:into:slot:)``). Numbers the
+    /// journal never defines count nowhere: opening the timeline is what reports them.
     func count(_ position: Int, _ changes: JournalStepChanges) {
-        for value in changes.values {
-            guard let slot = slots.slot(of: value.atom) else { continue }
-            counts[slot].valueBytes += value.bytes
-            countChange(slot, at: position)
-        }
-        for atom in changes.released {
-            guard let slot = slots.slot(of: atom) else { continue }
-            countChange(slot, at: position)
-        }
-        for atom in changes.recomputed {
-            guard let slot = slots.slot(of: atom), counts[slot].lastRecompute != position else { continue }
-            counts[slot].lastRecompute = position
-            counts[slot].recomputes += 1
-        }
-        if !changes.patches.isEmpty { countPatches(changes) }
-    }
-
-    /// A patched value's bytes are its edits', not its placeholder's: the first patch of
-    /// each atom replaces the placeholder bytes of that atom's entries in the step, as the
-    /// timeline applies it.
-    private func countPatches(_ changes: JournalStepChanges) {
-        var entries: [Int: (count: Int, bytes: Int)] = [:]
-        for value in changes.values {
-            entries[value.atom, default: (0, 0)].count += 1
-            entries[value.atom, default: (0, 0)].bytes += value.bytes
-        }
-        var patched = Set<Int>()
-        for patch in changes.patches where patched.insert(patch.atom).inserted {
-            guard let slot = slots.slot(of: patch.atom), let entry = entries[patch.atom] else { continue }
-            counts[slot].valueBytes += entry.count * patch.bytes - entry.bytes
-        }
-    }
-
-    private func countChange(_ slot: Int, at position: Int) {
-        guard counts[slot].lastChange != position else { return }
-        counts[slot].lastChange = position
-        counts[slot].changes += 1
+        let slots = slots
+        changes.count(at: position, into: counts) { slots.slot(of: $0) }
     }
 }

@@ -117,6 +117,11 @@ typedef struct {
     /// atomscope_step_notes says; the lists are then scratch as for counting, and an integer
     /// value's size in them is 0 (notes never read it).
     atomscope_step_notes *notes;
+    /// Nonzero when a run that counts is over frames the caller has already checked (the
+    /// index's loop, in the same pass): their checksums and sequence numbers are not checked
+    /// again, and a step with an atom number not below `numbered` is left to the caller
+    /// rather than counted nowhere. The bytes must end at the last such frame.
+    int trusted;
 } atomscope_skim_run;
 
 /// Takes consecutive step frames from `run->position` while each lies whole in the bytes, is

@@ -19,12 +19,25 @@ struct StatCommand: ReportingCommand {
     var recomputed = false
 
     func execute(console: Console) throws {
-        let progress = ProgressLine.onTerminal("reading \(URL(fileURLWithPath: journal).lastPathComponent)")
-        defer { progress?.finish() }
-        let opened = try Journal.openForTwoPasses(url: URL(fileURLWithPath: journal), progress: progress.map { line in { line.update($0) } })
-        let statistics = try JournalStatistics(journal: opened)
-        opened.reader.progress = nil
-        progress?.finish()
+        let name = URL(fileURLWithPath: journal).lastPathComponent
+        // One pass, which counts as it indexes; a journal whose counts by number do not sum
+        // to its ids' is counted in a second pass, with a line of its own.
+        let reading = ProgressLine.onTerminal("reading \(name)")
+        let opened: Journal
+        do {
+            defer { reading?.finish() }
+            opened = try Journal(url: URL(fileURLWithPath: journal), progress: reading.map { line in { line.update($0) } }, countingSteps: true)
+        }
+        let counting = JournalStatistics.needsAPassOfItsOwn(opened) ? ProgressLine.onTerminal("counting \(name)") : nil
+        opened.reader.progress = counting.map { line in opened.reader.fractionReporter { line.update($0) } }
+        let statistics: JournalStatistics
+        do {
+            defer {
+                opened.reader.progress = nil
+                counting?.finish()
+            }
+            statistics = try JournalStatistics(journal: opened)
+        }
         console.noteDamage(path: journal, ending: opened.index.ending)
         if json {
             console.print(json: statistics)

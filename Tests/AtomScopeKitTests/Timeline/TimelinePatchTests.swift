@@ -106,6 +106,10 @@ struct TimelinePatchTests {
         let entries = try #require(stats.perAtom.first { $0.id == "EntriesAtom" })
         #expect(entries.valueBytes < 60 * 100)
         #expect(ReferenceUsage.of(stats) == (try ReferenceUsage.of(Journal(url: url))))
+        // And so do the counts made while opening, which skim patched steps in Swift.
+        let counting = try Journal(url: url, countingSteps: true)
+        #expect(counting.index.stepCounts != nil)
+        #expect(try JournalStatistics(journal: counting) == stats)
     }
 
     @Test("A patch that does not fit its value is a malformed step, named")

@@ -1,0 +1,153 @@
+@testable import AtomJournal
+@testable import AtomScopeKit
+import Foundation
+import Testing
+
+/// `stat` counts what each step changed while the journal is opened (`StepNumberTally`): by
+/// atom number, in C over the frames the index's loop has just checked and in Swift for the
+/// rest, summed by id afterwards. Those counts must be the ones a pass of their own gives,
+/// however the index reads the steps (split anywhere, in C or in Swift), and where summing
+/// by number cannot be exact (two numbers of one id both counted, a number past the tally's
+/// limit, a payload that does not skim) `stat` must count in its own pass instead.
+@Suite struct CountedWhileOpeningTests {
+    /// Steps of random values over atoms 0 to 7, of which 6 and 7 are never defined; with
+    /// `sharedIDs`, 4 and 5 have the ids of 1 and 2. `extra` numbers are defined as well and
+    /// named by one step each (steps 100, 200, …).
+    private func journal(seed: UInt64, sharedIDs: Bool, extra: [Int] = []) throws -> URL {
+        var numbers = SyntheticJournal.Numbers(seed: seed)
+        func below(_ bound: Int) -> Int { numbers.below(bound) }
+        var records: [JournalRecord] = [
+            SyntheticJournal.atom(0, "Count"), SyntheticJournal.atom(1, "Name"), SyntheticJournal.atom(2, "List"),
+            SyntheticJournal.atom(3, "Secret", sensitive: true),
+            SyntheticJournal.atom(4, sharedIDs ? "Name" : "Other"), SyntheticJournal.atom(5, sharedIDs ? "List" : "More"),
+            .keyframe(JournalKeyframe(commit: 0, time: 0, atoms: [], edges: [], subscriptions: [])),
+        ]
+        for number in extra { records.append(SyntheticJournal.atom(number, "Extra\(number)")) }
+        let steps = 300 + below(3_000)
+        for commit in 1...steps {
+            var step = JournalStep(commit: commit, time: Int64(commit * 700), operation: "set")
+            for _ in 0..<(1 + below(4)) {
+                let atom = below(8)
+                let value: JournalValue = switch below(8) {
+                case 0: .json("\"naïve \(below(1_000))\"")
+                case 1: .redacted
+                case 2: .text("plain \(below(100))")
+                default: .json(String(below(2_000_000) - 1_000_000))
+                }
+                if below(5) == 0 {
+                    step.initialized.append(JournalValueEntry(atom: atom, value: value))
+                } else {
+                    step.updated.append(JournalValueEntry(atom: atom, value: value))
+                }
+            }
+            if below(6) == 0 { step.released = [below(8)] }
+            if below(4) == 0 { step.recomputed = [below(8), below(8)] }
+            if below(10) == 0 { step.edgesAdded = [JournalEdge(upstream: 0, downstream: 1)] }
+            if let which = extra.indices.first(where: { 100 * ($0 + 1) == commit }) {
+                step.updated.append(SyntheticJournal.entry(extra[which], "1"))
+            }
+            records.append(.step(step))
+        }
+        return try SyntheticJournal.write(records)
+    }
+
+    /// The counts made while indexing with a reader set up by `configure`, by id; `nil` when
+    /// they cannot be summed by id (or were not made).
+    private func countedWhileIndexing(_ url: URL, configure: (JournalReader) -> Void = { _ in }) throws -> [String: ReferenceUsage]? {
+        let reader = try JournalReader(url: url)
+        configure(reader)
+        let index = try JournalIndex(reader: reader, countingSteps: true)
+        let slots = AtomSlots(index.atoms)
+        guard let counts = index.stepCounts?.bySlot(slots.ids.count, slot: { slots.slot(of: $0) }) else { return nil }
+        return Dictionary(uniqueKeysWithValues: slots.ids.enumerated().map { slot, id in
+            (id, ReferenceUsage(changes: counts[slot].changes, recomputes: counts[slot].recomputes, valueBytes: counts[slot].valueBytes))
+        })
+    }
+
+    @Test(arguments: 0..<6)
+    func countsMadeWhileIndexingAreTheCountsOfAPassOfTheirOwn(seed: Int) throws {
+        let url = try journal(seed: UInt64(seed) + 11, sharedIDs: false)
+        defer { SyntheticJournal.remove(url) }
+        let plain = try JournalStatistics(journal: Journal(url: url))
+        let reference = try ReferenceUsage.of(Journal(url: url))
+        #expect(ReferenceUsage.of(plain) == reference)
+        #expect(try countedWhileIndexing(url) == reference)
+        #expect(try countedWhileIndexing(url) { $0.skimsPortably = true } == reference, "every step skimmed in Swift")
+        #expect(try countedWhileIndexing(url) { $0.indexesPortably = true } == reference, "every step indexed in Swift")
+        let size = try Data(contentsOf: url).count
+        for at in [size / 5, size / 2, size * 4 / 5] {
+            let split = IndexSplit(minimum: 0, at: at, chunk: 4 << 10, waitsForAThread: true)
+            #expect(try countedWhileIndexing(url) { $0.indexSplit = split } == reference, "split at \(at)")
+        }
+        // And `stat` itself, opened counting, reports what it reports without.
+        #expect(try JournalStatistics(journal: Journal(url: url, countingSteps: true)) == plain)
+    }
+
+    /// Numbers 4 and 5 share the ids of 1 and 2, and every one of them is counted: a step
+    /// that names two numbers of one id counts once for it, which counts by number cannot
+    /// tell, so `stat` counts in its own pass, and gets it right.
+    @Test(arguments: 0..<3)
+    func idsOfSeveralCountedNumbersAreCountedInAPassOfTheirOwn(seed: Int) throws {
+        let url = try journal(seed: UInt64(seed) + 31, sharedIDs: true)
+        defer { SyntheticJournal.remove(url) }
+        #expect(try countedWhileIndexing(url) == nil)
+        let counting = try Journal(url: url, countingSteps: true)
+        #expect(counting.index.stepCounts != nil)
+        #expect(ReferenceUsage.of(try JournalStatistics(journal: counting)) == (try ReferenceUsage.of(counting)))
+    }
+
+    /// A number past the tally's first room makes it grow; one past its limit leaves it
+    /// incomplete, and `stat` counts in its own pass.
+    @Test func numbersPastTheRoomGrowItAndNumbersPastTheLimitAreLeftToAPassOfTheirOwn() throws {
+        let grown = try journal(seed: 41, sharedIDs: false, extra: [5_000, 70_000])
+        defer { SyntheticJournal.remove(grown) }
+        let reference = try ReferenceUsage.of(Journal(url: grown))
+        #expect(reference["Extra70000"]?.changes == 1)
+        #expect(try countedWhileIndexing(grown) == reference)
+        #expect(try countedWhileIndexing(grown) { $0.skimsPortably = true } == reference)
+
+        let beyond = try journal(seed: 42, sharedIDs: false, extra: [StepNumberTally.limit + 3])
+        defer { SyntheticJournal.remove(beyond) }
+        #expect(try countedWhileIndexing(beyond) == nil)
+        let counting = try Journal(url: beyond, countingSteps: true)
+        #expect(counting.index.stepCounts == nil)
+        let statistics = try JournalStatistics(journal: counting)
+        #expect(ReferenceUsage.of(statistics) == (try ReferenceUsage.of(counting)))
+        #expect(statistics.perAtom.first { $0.id == "Extra\(StepNumberTally.limit + 3)" }?.changes == 1)
+    }
+
+    /// A step whose payload does not skim is indexed (opening reads only its commit and
+    /// time) but not counted: `stat` then counts in its own pass, which names the step, as it
+    /// does for a journal opened without counting.
+    @Test func aStepThatDoesNotSkimIsNamedAsWithoutCounting() throws {
+        var records: [JournalRecord] = [SyntheticJournal.atom(0, "Count"), .keyframe(JournalKeyframe(commit: 0, time: 0, atoms: [], edges: [], subscriptions: []))]
+        for commit in 1...50 {
+            records.append(.step(JournalStep(commit: commit, time: Int64(commit), operation: "set", updated: [SyntheticJournal.entry(0, commit == 30 ? "\"ZZZZ\"" : "\(commit)")])))
+        }
+        let url = try SyntheticJournal.write(records)
+        defer { SyntheticJournal.remove(url) }
+        // Step 30's value tag (JSON, 0) made one no version knows, its frame's checksum made
+        // again: a valid frame with a payload that does not skim.
+        let salt = try Journal(url: url).header.salt
+        var bytes = [UInt8](try Data(contentsOf: url))
+        let value: [UInt8] = [0, 6] + Array("\"ZZZZ\"".utf8)
+        let at = try #require((0...(bytes.count - value.count)).first { Array(bytes[$0..<($0 + value.count)]) == value })
+        bytes[at] = 9
+        let frame = try #require((0..<at).reversed().first { start in
+            let length = Int(bytes[start]) | Int(bytes[start + 1]) << 8 | Int(bytes[start + 2]) << 16 | Int(bytes[start + 3]) << 24
+            return start + 17 + length > at && start + 17 <= at && bytes[start + 8] == RecordType.step.rawValue && length < 64
+        })
+        let length = Int(bytes[frame]) | Int(bytes[frame + 1]) << 8
+        let checksum = CRC32C.mask(CRC32C.checksum(salt + Array(bytes[(frame + 8)..<(frame + 17 + length)])))
+        for byte in 0..<4 { bytes[frame + 4 + byte] = UInt8(truncatingIfNeeded: checksum >> (8 * UInt32(byte))) }
+        try Data(bytes).write(to: url)
+
+        let counting = try Journal(url: url, countingSteps: true)
+        #expect(counting.index.steps.count == 50)
+        #expect(counting.index.stepCounts == nil)
+        let plain = Result { try JournalStatistics(journal: Journal(url: url)) }
+        let counted = Result { try JournalStatistics(journal: counting) }
+        #expect("\(plain)".contains("unknown value tag 9"))
+        #expect("\(plain)" == "\(counted)")
+    }
+}
