@@ -244,28 +244,31 @@ typedef struct {
     atomscope_skim_pair *subscriptions;
 } list_ends;
 
-/// Counts a change of atom `atom` at step `position`, with `bytes` of value.
+/// Counts a change of atom `atom` at step `position`, with `bytes` of value; with `firsts`,
+/// keeps the first step that counted one.
 __attribute__((always_inline))
-static inline void count_change(const atomscope_skim_run *run, uint64_t atom, int64_t bytes, int64_t position) {
+static inline void count_change(const atomscope_skim_run *run, uint64_t atom, int64_t bytes, int64_t position, const int firsts) {
     if (atom >= run->numbered) return;
     const int32_t slot = run->slot_of[atom];
     if (slot < 0) return;
     atomscope_slot_counts *const counts = run->counts + slot;
     counts->value_bytes += bytes;
     if (counts->last_change != position) {
+        if (firsts && counts->changes == 0) counts->first_change = position;
         counts->last_change = position;
         counts->changes++;
     }
 }
 
-/// Counts a recompute of atom `atom` at step `position`.
+/// Counts a recompute of atom `atom` at step `position`; `firsts` as for count_change.
 __attribute__((always_inline))
-static inline void count_recompute(const atomscope_skim_run *run, uint64_t atom, int64_t position) {
+static inline void count_recompute(const atomscope_skim_run *run, uint64_t atom, int64_t position, const int firsts) {
     if (atom >= run->numbered) return;
     const int32_t slot = run->slot_of[atom];
     if (slot < 0) return;
     atomscope_slot_counts *const counts = run->counts + slot;
     if (counts->last_recompute != position) {
+        if (firsts && counts->recomputes == 0) counts->first_recompute = position;
         counts->last_recompute = position;
         counts->recomputes++;
     }
@@ -292,15 +295,15 @@ static inline int all_numbered(const atomscope_skim_run *run, const list_ends *f
 /// Counts one step's items, listed from `from` to `to`, at step `position`: only once the
 /// whole payload was read, so that a step the Swift skim reads instead is not counted twice.
 __attribute__((always_inline))
-static inline void count_step(const atomscope_skim_run *run, const list_ends *from, const list_ends *to, int64_t position) {
+static inline void count_step(const atomscope_skim_run *run, const list_ends *from, const list_ends *to, int64_t position, const int firsts) {
     for (const atomscope_skim_value *value = from->values; value < to->values; value++) {
-        count_change(run, (uint64_t)value->atom, value->bytes, position);
+        count_change(run, (uint64_t)value->atom, value->bytes, position, firsts);
     }
     for (const int64_t *atom = from->released; atom < to->released; atom++) {
-        count_change(run, (uint64_t)*atom, 0, position);
+        count_change(run, (uint64_t)*atom, 0, position, firsts);
     }
     for (const int64_t *atom = from->recomputed; atom < to->recomputed; atom++) {
-        count_recompute(run, (uint64_t)*atom, position);
+        count_recompute(run, (uint64_t)*atom, position, firsts);
     }
 }
 
@@ -505,7 +508,7 @@ static inline size_t skim_run(atomscope_skim_run *run, const int mode) {
         frame += whole;
         taken++;
         sequence++;
-        if (mode == 1 || mode == 3) count_step(run, &ends, &next, position);
+        if (mode == 1 || mode == 3) count_step(run, &ends, &next, position, mode == 3);
         if (mode != 0) {
             position++;
             continue;

@@ -199,7 +199,7 @@ extension JournalIndexBuilder {
             index.close = close
         }
         index.unknownRecords += later.index.unknownRecords
-        if let tally, let laterTally = later.tally { tally.add(laterTally) }
+        if let tally, let laterTally = later.tally { tally.add(laterTally, from: stepCount) }
         if later.stepsBeforeKeyframe == nil {
             self.commit = Int(truncatingIfNeeded: commit &+ Int64(truncatingIfNeeded: later.commit))
             self.time = time &+ later.time

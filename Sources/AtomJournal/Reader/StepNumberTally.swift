@@ -7,7 +7,7 @@ import CCRC32C
 /// The ids that `stat` counts by are not known while the scan runs (a definition may come
 /// after the split of a split index), so this counts by atom number, by the rules of
 /// ``JournalStepChanges/count(at:into:slot:)``; ``StepCountsByNumber`` then sums the numbers
-/// of each id, where that is exact. The C skim counts the usual steps over the index loop's
+/// of each id, where that can be exact. The C skim counts the usual steps over the index loop's
 /// frames without checking them again; every other step is skimmed here.
 ///
 /// Counts by number are kept for numbers below ``capacity``, which grows to take a larger
@@ -113,8 +113,9 @@ final class StepNumberTally {
         changes.count(at: position, into: UnsafeMutableBufferPointer(start: counts, count: capacity)) { $0 < capacity ? $0 : nil }
     }
 
-    /// Adds the counts of the steps right after this tally's (a split index's second half).
-    func add(_ later: StepNumberTally) {
+    /// Adds the counts of the steps right after this tally's (a split index's second half),
+    /// whose positions count from 0 at step `offset` of the journal.
+    func add(_ later: StepNumberTally, from offset: Int) {
         guard !incomplete else { return }
         guard !later.incomplete else {
             incomplete = true
@@ -122,9 +123,18 @@ final class StepNumberTally {
         }
         if later.capacity > capacity { grow(toHold: later.capacity - 1) }
         for number in 0..<later.capacity {
-            counts[number].changes += later.counts[number].changes
-            counts[number].recomputes += later.counts[number].recomputes
-            counts[number].valueBytes += later.counts[number].valueBytes
+            let next = later.counts[number]
+            if next.changes > 0 {
+                if counts[number].changes == 0 { counts[number].firstChange = next.firstChange + offset }
+                counts[number].lastChange = next.lastChange + offset
+            }
+            if next.recomputes > 0 {
+                if counts[number].recomputes == 0 { counts[number].firstRecompute = next.firstRecompute + offset }
+                counts[number].lastRecompute = next.lastRecompute + offset
+            }
+            counts[number].changes += next.changes
+            counts[number].recomputes += next.recomputes
+            counts[number].valueBytes += next.valueBytes
         }
     }
 
@@ -147,18 +157,48 @@ package struct StepCountsByNumber: Sendable {
     package let counts: [StepSlotCounts]
 
     /// The counts summed by slot, `slot(of:)` giving each number's (`nil` for a number the
-    /// journal never defines, which counts nowhere); `nil` when two numbers of one slot both
-    /// counted something: a step that names both counts once for the slot, which counts by
-    /// number cannot tell.
+    /// journal never defines, which counts nowhere); `nil` when that cannot be exact.
+    ///
+    /// A step that names two numbers of one id (an atom released and made again under a new
+    /// number) counts once for the id. Each number's counted steps lie between its first and
+    /// its last; where the numbers' stretches follow one another, a step can be counted for
+    /// two of them only where one's last is the next one's first, and that step is counted
+    /// once. Stretches that overlap more than that cannot be told apart from counts.
     package func bySlot(_ slots: Int, slot: (Int) -> Int?) -> [StepSlotCounts]? {
-        var summed = [StepSlotCounts](repeating: StepSlotCounts(), count: slots)
-        var taken = [Bool](repeating: false, count: slots)
+        var numbersOfSlot = [[Int]](repeating: [], count: slots)
         for (number, counted) in counts.enumerated() where counted.changes != 0 || counted.recomputes != 0 || counted.valueBytes != 0 {
             guard let index = slot(number) else { continue }
-            guard !taken[index] else { return nil }
-            taken[index] = true
-            summed[index] = counted
+            numbersOfSlot[index].append(number)
+        }
+        var summed = [StepSlotCounts](repeating: StepSlotCounts(), count: slots)
+        for (index, numbers) in numbersOfSlot.enumerated() where !numbers.isEmpty {
+            if numbers.count == 1 {
+                summed[index] = counts[numbers[0]]
+                continue
+            }
+            let stretches = numbers.map { counts[$0] }
+            guard let changes = Self.once(stretches.filter { $0.changes > 0 }.map { ($0.changes, $0.firstChange, $0.lastChange) }),
+                  let recomputes = Self.once(stretches.filter { $0.recomputes > 0 }.map { ($0.recomputes, $0.firstRecompute, $0.lastRecompute) })
+            else { return nil }
+            summed[index].changes = changes
+            summed[index].recomputes = recomputes
+            summed[index].valueBytes = stretches.reduce(0) { $0 + $1.valueBytes }
         }
         return summed
+    }
+
+    /// The steps counted by numbers whose counts and stretches (first and last step) are
+    /// given, each step once; `nil` when two stretches overlap in more than an end.
+    private static func once(_ stretches: [(count: Int, first: Int, last: Int)]) -> Int? {
+        let ordered = stretches.sorted { $0.first < $1.first }
+        var total = 0
+        for (position, stretch) in ordered.enumerated() {
+            total += stretch.count
+            guard position > 0 else { continue }
+            let before = ordered[position - 1]
+            if before.last > stretch.first { return nil }
+            if before.last == stretch.first { total -= 1 }
+        }
+        return total
     }
 }

@@ -1,7 +1,8 @@
 /// The rules `atomscope stat` counts a step's changes by, per slot (an atom id's, or an atom
 /// number's while the ids are not known yet): each value entry and released atom counts a
 /// change of its slot, once a step, and adds the value's bytes; each recomputed atom counts
-/// a recompute, once a step; a patched value's bytes are its edits'. The C skim counts the
+/// a recompute, once a step; a patched value's bytes are its edits'. The first and last step
+/// that counted each are kept as well. The C skim counts the
 /// usual steps by the same rules (`count_step` in `step_skim.c`); these count the ones it
 /// leaves to Swift.
 extension JournalStepChanges {
@@ -19,6 +20,7 @@ extension JournalStepChanges {
         }
         for atom in recomputed {
             guard let index = slot(atom), counts[index].lastRecompute != position else { continue }
+            if counts[index].recomputes == 0 { counts[index].firstRecompute = position }
             counts[index].lastRecompute = position
             counts[index].recomputes += 1
         }
@@ -43,6 +45,7 @@ extension JournalStepChanges {
 
     private static func countChange(_ counts: inout StepSlotCounts, at position: Int) {
         guard counts.lastChange != position else { return }
+        if counts.changes == 0 { counts.firstChange = position }
         counts.lastChange = position
         counts.changes += 1
     }

@@ -56,7 +56,7 @@ final class StepSkimRuns {
     }
 
     /// Whether the Swift types the C loop writes through rebound pointers have its structs'
-    /// layout: two 64-bit integers for a value and a pair, five for a slot's counts.
+    /// layout: two 64-bit integers for a value and a pair, seven for a slot's counts.
     private static let layoutsMatch: Bool = {
         func same<Swift, C>(_: Swift.Type, _: C.Type) -> Bool {
             MemoryLayout<Swift>.size == MemoryLayout<C>.size && MemoryLayout<Swift>.stride == MemoryLayout<C>.stride
@@ -68,6 +68,7 @@ final class StepSkimRuns {
             && MemoryLayout<JournalStepChanges.Pair>.offset(of: \.second) == MemoryLayout<atomscope_skim_pair>.offset(of: \.second)
             && same(StepSlotCounts.self, atomscope_slot_counts.self)
             && MemoryLayout<StepSlotCounts>.offset(of: \.lastRecompute) == MemoryLayout<atomscope_slot_counts>.offset(of: \.last_recompute)
+            && MemoryLayout<StepSlotCounts>.offset(of: \.firstRecompute) == MemoryLayout<atomscope_slot_counts>.offset(of: \.first_recompute)
             && same(Int.self, Int64.self)
     }()
 

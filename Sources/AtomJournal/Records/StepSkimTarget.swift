@@ -10,13 +10,18 @@ package enum StepSkimTarget {
 
 /// What one slot of a skim that counts holds (`StepSkimCounting`): the changes, recomputes and
 /// value bytes of the atoms of one id, and the last step that counted each, so that a step
-/// counts once per slot. Its layout is C's `atomscope_slot_counts`.
+/// counts once per slot (and the first, for counts by atom number). Its layout is C's
+/// `atomscope_slot_counts`.
 package struct StepSlotCounts: Sendable, BitwiseCopyable {
     package var changes = 0
     package var recomputes = 0
     package var valueBytes = 0
     package var lastChange = -1
     package var lastRecompute = -1
+    /// The first step that counted a change, and a recompute (-1 before any): kept by counts
+    /// by atom number (`StepNumberTally`), which sums the numbers of one id by them.
+    package var firstChange = -1
+    package var firstRecompute = -1
 
     package init() {}
 }

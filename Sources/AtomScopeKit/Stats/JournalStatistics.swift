@@ -57,7 +57,15 @@ public struct JournalStatistics: Sendable, Encodable, Equatable {
     /// Per atom, most changed first.
     public var perAtom: [AtomUsage]
 
-    /// Reads every step of a journal once to count changes and value bytes per atom.
+    /// Opens the journal at `url` and counts changes and value bytes per atom as it opens it:
+    /// one read of the file, where ``init(journal:)`` on a journal opened without counting
+    /// reads every step a second time.
+    public init(url: URL) throws(JournalError) {
+        try self.init(journal: Journal(url: url, countingSteps: true))
+    }
+
+    /// Reads every step of a journal once to count changes and value bytes per atom (or,
+    /// when the journal was opened counting, sums what was counted then).
     public init(journal: Journal) throws(JournalError) {
         let index = journal.index
         path = journal.reader.path

@@ -39,6 +39,11 @@ typedef struct {
     int64_t value_bytes;
     int64_t last_change;
     int64_t last_recompute;
+    /// The first step that counted a change, and a recompute (-1 before any): kept only by a
+    /// run that counts by atom number (`trusted`), so that the numbers of one id can be
+    /// summed exactly afterwards.
+    int64_t first_change;
+    int64_t first_recompute;
 } atomscope_slot_counts;
 
 /// A list of step numbers that its owner grows: `count` of `capacity` used.

@@ -80,12 +80,13 @@ import Testing
             #expect(try countedWhileIndexing(url) { $0.indexSplit = split } == reference, "split at \(at)")
         }
         // And `stat` itself, opened counting, reports what it reports without.
-        #expect(try JournalStatistics(journal: Journal(url: url, countingSteps: true)) == plain)
+        #expect(try JournalStatistics(url: url) == plain)
     }
 
-    /// Numbers 4 and 5 share the ids of 1 and 2, and every one of them is counted: a step
+    /// Numbers 4 and 5 share the ids of 1 and 2, and steps name them in any order: a step
     /// that names two numbers of one id counts once for it, which counts by number cannot
-    /// tell, so `stat` counts in its own pass, and gets it right.
+    /// tell where the numbers' steps overlap, so `stat` counts in its own pass, and gets it
+    /// right.
     @Test(arguments: 0..<3)
     func idsOfSeveralCountedNumbersAreCountedInAPassOfTheirOwn(seed: Int) throws {
         let url = try journal(seed: UInt64(seed) + 31, sharedIDs: true)
@@ -94,6 +95,54 @@ import Testing
         let counting = try Journal(url: url, countingSteps: true)
         #expect(counting.index.stepCounts != nil)
         #expect(ReferenceUsage.of(try JournalStatistics(journal: counting)) == (try ReferenceUsage.of(counting)))
+    }
+
+    /// An atom made again under a new number, as a store does after releasing it: its
+    /// numbers' steps follow one another, sharing at most the step that released one and
+    /// made the next, so the counts by number sum to the id's exactly, split anywhere too.
+    @Test(arguments: 0..<4)
+    func anAtomMadeAgainUnderNewNumbersIsCountedExactly(seed: Int) throws {
+        var numbers = SyntheticJournal.Numbers(seed: UInt64(seed) + 61)
+        var records: [JournalRecord] = [SyntheticJournal.atom(0, "Count"), .keyframe(JournalKeyframe(commit: 0, time: 0, atoms: [], edges: [], subscriptions: []))]
+        var live = 1
+        var next = 2
+        records.append(SyntheticJournal.atom(live, "Made"))
+        for commit in 1...2_000 {
+            var step = JournalStep(commit: commit, time: Int64(commit), operation: "set", updated: [SyntheticJournal.entry(0, "\(commit)")])
+            switch numbers.below(10) {
+            case 0:
+                // Released and made again in this step.
+                step.released = [live]
+                records.append(SyntheticJournal.atom(next, "Made"))
+                step.initialized = [SyntheticJournal.entry(next, "0")]
+                live = next
+                next += 1
+            case 1:
+                // Released here, made again in a later step.
+                step.released = [live]
+                records.append(.step(step))
+                records.append(SyntheticJournal.atom(next, "Made"))
+                live = next
+                next += 1
+                continue
+            case 2, 3:
+                step.recomputed = [live]
+            default:
+                step.updated.append(SyntheticJournal.entry(live, "\(numbers.below(100))"))
+            }
+            records.append(.step(step))
+        }
+        let url = try SyntheticJournal.write(records)
+        defer { SyntheticJournal.remove(url) }
+        let reference = try ReferenceUsage.of(Journal(url: url))
+        #expect(try countedWhileIndexing(url) == reference)
+        let size = try Data(contentsOf: url).count
+        for at in [size / 3, size / 2, size * 2 / 3] {
+            let split = IndexSplit(minimum: 0, at: at, chunk: 4 << 10, waitsForAThread: true)
+            #expect(try countedWhileIndexing(url) { $0.indexSplit = split } == reference, "split at \(at)")
+        }
+        #expect(try countedWhileIndexing(url) { $0.skimsPortably = true } == reference)
+        #expect(try JournalStatistics(url: url) == JournalStatistics(journal: Journal(url: url)))
     }
 
     /// A number past the tally's first room makes it grow; one past its limit leaves it

@@ -4,10 +4,11 @@
 //
 //   OpenHotPath [--pass stat|timeline] JOURNAL [REPEATS]
 //                                     best and median of REPEATS, open and read alternated;
-//                                     with --pass, the open followed by the pass over every
-//                                     step that `atomscope stat` (JournalStatistics) or the
-//                                     REPL, `log` and `replay` (Timeline) make: what they do
-//                                     with a large journal, without the process's start
+//                                     with --pass, what `atomscope stat` does (an open that
+//                                     counts every step as it indexes it, JournalStatistics)
+//                                     or the open and pass over every step that the REPL,
+//                                     `log` and `replay` make (Timeline): what they do with a
+//                                     large journal, without the process's start
 //   OpenHotPath [--pass stat|timeline] JOURNAL once
 //                                     one open (and pass), for callgrind and perf
 //   OpenHotPath --write-paced JOURNAL STEPS
@@ -37,7 +38,7 @@ func open(_ url: URL, pass: String?) -> (nanoseconds: UInt64, steps: Int) {
     do {
         switch pass {
         case "stat":
-            let statistics = try JournalStatistics(journal: Journal(url: url))
+            let statistics = try JournalStatistics(url: url)
             return (now() - start, statistics.steps)
         case "timeline":
             let timeline = try Timeline(url: url)
