@@ -244,67 +244,65 @@ typedef struct {
     atomscope_skim_pair *subscriptions;
 } list_ends;
 
+/// Where a run counts, read once a step: stores into the counts could otherwise be the run's
+/// own fields as far as the compiler knows, and it read each again for every item.
+typedef struct {
+    const int32_t *slot_of;
+    uint64_t numbered;
+    atomscope_slot_counts *counts;
+} count_table;
+
 /// Counts a change of atom `atom` at step `position`, with `bytes` of value; with `firsts`,
-/// keeps the first step that counted one.
+/// keeps the first step that counted one. Returns 1 when the number is not below `numbered`
+/// (and so counted nowhere), 0 otherwise.
 __attribute__((always_inline))
-static inline void count_change(const atomscope_skim_run *run, uint64_t atom, int64_t bytes, int64_t position, const int firsts) {
-    if (atom >= run->numbered) return;
-    const int32_t slot = run->slot_of[atom];
-    if (slot < 0) return;
-    atomscope_slot_counts *const counts = run->counts + slot;
+static inline int count_change(const count_table table, uint64_t atom, int64_t bytes, int64_t position, const int firsts) {
+    if (atom >= table.numbered) return 1;
+    const int32_t slot = table.slot_of[atom];
+    if (slot < 0) return 0;
+    atomscope_slot_counts *const counts = table.counts + slot;
     counts->value_bytes += bytes;
     if (counts->last_change != position) {
         if (firsts && counts->changes == 0) counts->first_change = position;
         counts->last_change = position;
         counts->changes++;
     }
+    return 0;
 }
 
-/// Counts a recompute of atom `atom` at step `position`; `firsts` as for count_change.
+/// Counts a recompute of atom `atom` at step `position`; `firsts` and the result as for
+/// count_change.
 __attribute__((always_inline))
-static inline void count_recompute(const atomscope_skim_run *run, uint64_t atom, int64_t position, const int firsts) {
-    if (atom >= run->numbered) return;
-    const int32_t slot = run->slot_of[atom];
-    if (slot < 0) return;
-    atomscope_slot_counts *const counts = run->counts + slot;
+static inline int count_recompute(const count_table table, uint64_t atom, int64_t position, const int firsts) {
+    if (atom >= table.numbered) return 1;
+    const int32_t slot = table.slot_of[atom];
+    if (slot < 0) return 0;
+    atomscope_slot_counts *const counts = table.counts + slot;
     if (counts->last_recompute != position) {
         if (firsts && counts->recomputes == 0) counts->first_recompute = position;
         counts->last_recompute = position;
         counts->recomputes++;
     }
-}
-
-/// Whether every atom a step counts, listed from `from` to `to`, is below `numbered`: a run
-/// over frames already checked (mode 3) leaves any other step to its caller, which makes
-/// room for the number rather than count it nowhere.
-__attribute__((always_inline))
-static inline int all_numbered(const atomscope_skim_run *run, const list_ends *from, const list_ends *to) {
-    const uint64_t numbered = run->numbered;
-    for (const atomscope_skim_value *value = from->values; value < to->values; value++) {
-        if ((uint64_t)value->atom >= numbered) return 0;
-    }
-    for (const int64_t *atom = from->released; atom < to->released; atom++) {
-        if ((uint64_t)*atom >= numbered) return 0;
-    }
-    for (const int64_t *atom = from->recomputed; atom < to->recomputed; atom++) {
-        if ((uint64_t)*atom >= numbered) return 0;
-    }
-    return 1;
+    return 0;
 }
 
 /// Counts one step's items, listed from `from` to `to`, at step `position`: only once the
 /// whole payload was read, so that a step the Swift skim reads instead is not counted twice.
+/// Returns nonzero when an item's number is not below `numbered` (it was counted nowhere).
 __attribute__((always_inline))
-static inline void count_step(const atomscope_skim_run *run, const list_ends *from, const list_ends *to, int64_t position, const int firsts) {
+static inline int count_step(const atomscope_skim_run *run, const list_ends *from, const list_ends *to, int64_t position, const int firsts) {
+    const count_table table = {run->slot_of, run->numbered, run->counts};
+    int beyond = 0;
     for (const atomscope_skim_value *value = from->values; value < to->values; value++) {
-        count_change(run, (uint64_t)value->atom, value->bytes, position, firsts);
+        beyond |= count_change(table, (uint64_t)value->atom, value->bytes, position, firsts);
     }
     for (const int64_t *atom = from->released; atom < to->released; atom++) {
-        count_change(run, (uint64_t)*atom, 0, position, firsts);
+        beyond |= count_change(table, (uint64_t)*atom, 0, position, firsts);
     }
     for (const int64_t *atom = from->recomputed; atom < to->recomputed; atom++) {
-        count_recompute(run, (uint64_t)*atom, position, firsts);
+        beyond |= count_recompute(table, (uint64_t)*atom, position, firsts);
     }
+    return beyond;
 }
 
 /// The slot of a defined atom number, or -1.
@@ -473,6 +471,7 @@ static inline size_t skim_run(atomscope_skim_run *run, const int mode) {
     const uint32_t *const zeros = run->zeros;
     uint64_t sequence = run->sequence;
     int64_t position = run->step_position;
+    run->beyond = -1;
     // What the caller passed must be within its own bounds; otherwise nothing is taken.
     if (run->position > run->count || run->steps_used > run->step_capacity || run->values_used > run->value_capacity
         || run->released_used > run->released_capacity || run->recomputed_used > run->recomputed_capacity
@@ -504,11 +503,16 @@ static inline size_t skim_run(atomscope_skim_run *run, const int mode) {
         list_ends next = ends;
         if (!skim(frame + HEADER_SIZE, size, end, &next, step, mode != 2)) break;
         if (mode == 2 && note_step(run->notes, step, &ends, &next, position) != 1) break;
-        if (mode == 3 && !all_numbered(run, &ends, &next)) break;
         frame += whole;
         taken++;
         sequence++;
-        if (mode == 1 || mode == 3) count_step(run, &ends, &next, position, mode == 3);
+        if (mode == 1) count_step(run, &ends, &next, position, 0);
+        if (mode == 3 && count_step(run, &ends, &next, position, 1)) {
+            // Numbers past the counts' room: the caller makes room and counts those items.
+            run->beyond = (int64_t)(frame - whole - bytes);
+            position++;
+            break;
+        }
         if (mode != 0) {
             position++;
             continue;

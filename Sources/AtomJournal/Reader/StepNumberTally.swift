@@ -73,6 +73,13 @@ final class StepNumberTally {
                 offset = skimmed.position
                 sequence = skimmed.sequence
                 position += taken
+                if skimmed.beyond >= 0 {
+                    // The last step taken named numbers past the room, which counted nowhere:
+                    // those items are counted here, in room made for them.
+                    countBeyond(frames, at: Int(skimmed.beyond), position: position - 1, room: counting.slotOfNumber.count)
+                    if incomplete { return }
+                    continue
+                }
                 guard offset < end else { break }
             }
             // The frame the C skim left (or every frame, without it): its payload after the
@@ -83,7 +90,7 @@ final class StepNumberTally {
                 incomplete = true
                 return
             }
-            count(UnsafeRawBufferPointer(rebasing: frames[payloadStart..<(payloadStart + length)]), at: position)
+            count(UnsafeRawBufferPointer(rebasing: frames[payloadStart..<(payloadStart + length)]), at: position, from: 0)
             if incomplete { return }
             offset = payloadStart + length
             sequence += 1
@@ -91,8 +98,21 @@ final class StepNumberTally {
         }
     }
 
-    /// Counts the step whose payload is `payload`, at step `position`.
-    func count(_ payload: UnsafeRawBufferPointer, at position: Int) {
+    /// Counts the items of the step whose frame starts at `start` in `frames`, at step
+    /// `position`, that name numbers from `room` on: the C skim counted the others.
+    private func countBeyond(_ frames: UnsafeRawBufferPointer, at start: Int, position: Int, room: Int) {
+        let length = Int(frames.loadUnaligned(fromByteOffset: start, as: UInt32.self).littleEndian)
+        let payloadStart = start + JournalFormat.frameHeaderSize
+        guard payloadStart + length <= frames.count else {
+            incomplete = true
+            return
+        }
+        count(UnsafeRawBufferPointer(rebasing: frames[payloadStart..<(payloadStart + length)]), at: position, from: room)
+    }
+
+    /// Counts the step whose payload is `payload`, at step `position`: the items that name
+    /// numbers from `first` on.
+    func count(_ payload: UnsafeRawBufferPointer, at position: Int, from first: Int = 0) {
         guard !incomplete else { return }
         var bytes = ByteReader(payload)
         do {
@@ -110,7 +130,7 @@ final class StepNumberTally {
             grow(toHold: named)
         }
         let capacity = capacity
-        changes.count(at: position, into: UnsafeMutableBufferPointer(start: counts, count: capacity)) { $0 < capacity ? $0 : nil }
+        changes.count(at: position, into: UnsafeMutableBufferPointer(start: counts, count: capacity)) { $0 >= first && $0 < capacity ? $0 : nil }
     }
 
     /// Adds the counts of the steps right after this tally's (a split index's second half),

@@ -124,9 +124,14 @@ typedef struct {
     atomscope_step_notes *notes;
     /// Nonzero when a run that counts is over frames the caller has already checked (the
     /// index's loop, in the same pass): their checksums and sequence numbers are not checked
-    /// again, and a step with an atom number not below `numbered` is left to the caller
-    /// rather than counted nowhere. The bytes must end at the last such frame.
+    /// again, and each slot's first counting step is kept. The bytes must end at the last
+    /// such frame.
     int trusted;
+    /// Out, for a trusted run: -1, or where in `bytes` the frame of the last step taken
+    /// starts, when the run stopped after it because items of it named numbers not below
+    /// `numbered`, which counted nowhere: the caller makes room for them and counts those
+    /// items itself.
+    int64_t beyond;
 } atomscope_skim_run;
 
 /// Takes consecutive step frames from `run->position` while each lies whole in the bytes, is
