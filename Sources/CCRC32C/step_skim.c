@@ -336,6 +336,30 @@ static inline void unnote(atomscope_step_numbers *list, int32_t number) {
     if (list->count > 0 && list->steps[list->count - 1] == number) list->count--;
 }
 
+/// Sets bit `number` of `bits`.
+__attribute__((always_inline))
+static inline void mark(uint64_t *bits, uint64_t number) {
+    bits[number >> 6] |= (uint64_t)1 << (number & 63);
+}
+
+/// For notes by atom number (see atomscope_step_notes.named_atoms): marks the atoms, locations
+/// and subscribers a checked step names other than through its values, releases and
+/// recomputes, which its lists show. A step that is then left to the caller (a full list) may
+/// stay marked: the caller names the same numbers when it notes the step.
+__attribute__((always_inline))
+static inline void mark_named(atomscope_step_notes *notes, const atomscope_skimmed_step *step, const list_ends *from, const list_ends *to) {
+    if (step->cause_atom >= 0) mark(notes->named_atoms, (uint64_t)step->cause_atom);
+    if (step->cause_location >= 0) mark(notes->named_locations, (uint64_t)step->cause_location);
+    for (const atomscope_skim_pair *edge = from->edges; edge < to->edges; edge++) {
+        mark(notes->named_atoms, (uint64_t)edge->first);
+        mark(notes->named_atoms, (uint64_t)edge->second);
+    }
+    for (const atomscope_skim_pair *subscription = from->subscriptions; subscription < to->subscriptions; subscription++) {
+        mark(notes->named_atoms, (uint64_t)subscription->first);
+        mark(notes->named_subscribers, (uint64_t)subscription->second);
+    }
+}
+
 /// Checks and notes one step, listed from `from` to `to` with its cause in `step`, at
 /// `position`: 1 when it was noted, 0 when it is the Swift skim's (a check failed), -1 when
 /// a list is full (`notes->full_slot` says which). A step is noted whole or not at all: the
@@ -357,6 +381,7 @@ static inline int note_step(atomscope_step_notes *notes, const atomscope_skimmed
         if (defined_slot(slot_of, numbered, (uint64_t)subscription->first) < 0
             || !defined(notes->subscriber_table, notes->subscribers, (uint64_t)subscription->second)) return 0;
     }
+    if (notes->named_atoms != NULL) mark_named(notes, step, from, to);
     int outcome = 1;
     int32_t full = -1, full_recompute = 0;
     const atomscope_skim_value *value = from->values;
@@ -458,9 +483,9 @@ static inline uint32_t frame_register(const unsigned char *p, size_t n, uint32_t
     return (uint32_t)c ^ zeros[n];
 }
 
-/// The loop, for a run that lists (`mode` 0), counts (1), notes (2) or counts frames already
-/// checked (3): a constant in each of the four copies the compiler makes, so that none tests
-/// it per step.
+/// The loop, for a run that lists (`mode` 0), counts (1), notes (2), or counts (3) or notes
+/// (4) frames already checked: a constant in each of the five copies the compiler makes, so
+/// that none tests it per step.
 __attribute__((target("sse4.2"), always_inline))
 static inline size_t skim_run(atomscope_skim_run *run, const int mode) {
     const unsigned char *const bytes = run->bytes;
@@ -498,11 +523,11 @@ static inline size_t skim_run(atomscope_skim_run *run, const int mode) {
         const size_t whole = HEADER_SIZE + (size_t)size;
         if ((size_t)(end - frame) < whole) break;
         if ((size_t)(end - frame) > 1024 + 64) __builtin_prefetch(frame + 1024);
-        if (mode != 3 && (mask(~frame_register(frame + 8, (size_t)size + 9, seed, zeros)) != load32(frame + 4)
+        if (mode < 3 && (mask(~frame_register(frame + 8, (size_t)size + 9, seed, zeros)) != load32(frame + 4)
             || load64(frame + 9) != sequence)) break;
         list_ends next = ends;
-        if (!skim(frame + HEADER_SIZE, size, end, &next, step, mode != 2)) break;
-        if (mode == 2 && note_step(run->notes, step, &ends, &next, position) != 1) break;
+        if (!skim(frame + HEADER_SIZE, size, end, &next, step, mode != 2 && mode != 4)) break;
+        if ((mode == 2 || mode == 4) && note_step(run->notes, step, &ends, &next, position) != 1) break;
         frame += whole;
         taken++;
         sequence++;
@@ -542,7 +567,7 @@ static inline size_t skim_run(atomscope_skim_run *run, const int mode) {
 __attribute__((target("sse4.2")))
 size_t atomscope_skim_steps(atomscope_skim_run *run) {
     if (run->slot_of != NULL && run->counts != NULL) return run->trusted ? skim_run(run, 3) : skim_run(run, 1);
-    if (run->notes != NULL) return skim_run(run, 2);
+    if (run->notes != NULL) return run->trusted ? skim_run(run, 4) : skim_run(run, 2);
     return skim_run(run, 0);
 }
 

@@ -28,8 +28,10 @@ final class IndexSecondHalf: @unchecked Sendable {
     /// Whether the first half has waited for the job or taken it back: `done` is signalled
     /// once, so a second wait would never return. The first half's alone.
     private var settled = false
-    /// Whether the half counts its steps' changes as well (``JournalIndexBuilder/tally``).
+    /// Whether the half counts and notes its steps' changes as well
+    /// (``JournalIndexBuilder/tally``, ``JournalIndexBuilder/noter``).
     private let counting: Bool
+    private let noting: Bool
 
     private enum State {
         static let queued = 0
@@ -50,9 +52,10 @@ final class IndexSecondHalf: @unchecked Sendable {
     /// Starts indexing the frames of `original`'s file from the first valid one at or after
     /// `split`, looking at most `search` bytes for it; with `handsOver` false, as if no
     /// thread were free.
-    init(of original: JournalReader, from split: Int, search: Int, chunk: Int, handsOver: Bool, counting: Bool = false) {
+    init(of original: JournalReader, from split: Int, search: Int, chunk: Int, handsOver: Bool, counting: Bool = false, noting: Bool = false) {
         reader = JournalReader(twinOf: original)
         self.counting = counting
+        self.noting = noting
         reader.readsAhead = false
         reader.scanChunk = chunk
         guard handsOver else { return }
@@ -100,7 +103,7 @@ final class IndexSecondHalf: @unchecked Sendable {
 
     private func index(from split: Int, search: Int) -> Indexed? {
         guard let start = try? reader.firstFrame(from: split, within: search) else { return nil }
-        var builder = JournalIndexBuilder(reader: reader, reservingFor: reader.fileSize - split, counting: counting)
+        var builder = JournalIndexBuilder(reader: reader, reservingFor: reader.fileSize - split, counting: counting, noting: noting)
         var position = start
         let headerSize = JournalFormat.frameHeaderSize
         while position.offset < reader.fileSize, !cancelled.load(ordering: .relaxed) {

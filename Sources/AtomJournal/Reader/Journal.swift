@@ -25,14 +25,26 @@ public final class Journal {
 
     /// Opens a journal as ``init(url:progress:)`` does; with `countingSteps`, the opening
     /// scan also counts what each step changed (``JournalIndex/stepCounts``), which
-    /// `atomscope stat` reports without reading the steps again.
-    package init(url: URL, progress: ((Double) -> Void)? = nil, countingSteps: Bool) throws(JournalError) {
+    /// `atomscope stat` reports without reading the steps again, and with `notingSteps`, it
+    /// notes them (``notedSteps``), which the timeline indexes without reading them again.
+    /// `beforeIndexing` lets a test set how the reader indexes.
+    package init(
+        url: URL, progress: ((Double) -> Void)? = nil, countingSteps: Bool = false, notingSteps: Bool = false,
+        beforeIndexing prepare: (JournalReader) -> Void = { _ in }
+    ) throws(JournalError) {
         let reader = try JournalReader(url: url)
+        prepare(reader)
         reader.progress = progress.map { report in reader.fractionReporter(report) }
         defer { reader.progress = nil }
         self.reader = reader
-        index = try JournalIndex(reader: reader, countingSteps: countingSteps)
+        var builder = JournalIndexBuilder(reader: reader, counting: countingSteps, noting: notingSteps)
+        index = try JournalIndex(reader: reader, scanningInto: &builder)
+        notedSteps = builder.notedSteps()
     }
+
+    /// The timeline's notes of what each step changed, by atom number, when the journal was
+    /// opened noting and every step could be noted; not yet checked against the definitions.
+    package let notedSteps: NotedSteps?
 
     /// The journal's header.
     public var header: JournalHeader { reader.header }

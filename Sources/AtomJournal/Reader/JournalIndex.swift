@@ -66,6 +66,9 @@ public struct JournalIndex: Sendable {
     /// built counting and every step could be counted (see `StepNumberTally`).
     package internal(set) var stepCounts: StepCountsByNumber?
 
+    /// How many valid frames the scan read: what `atomscope verify` reports.
+    package internal(set) var frameCount = 0
+
     /// Scans a journal and builds its index.
     public init(reader: JournalReader) throws(JournalError) {
         try self.init(reader: reader, countingSteps: false)
@@ -75,9 +78,15 @@ public struct JournalIndex: Sendable {
     /// changed as well (``stepCounts``), for `atomscope stat`.
     package init(reader: JournalReader, countingSteps: Bool) throws(JournalError) {
         var builder = JournalIndexBuilder(reader: reader, counting: countingSteps)
+        try self.init(reader: reader, scanningInto: &builder)
+    }
+
+    /// Scans a journal into `builder` and takes the index it built.
+    init(reader: JournalReader, scanningInto builder: inout JournalIndexBuilder) throws(JournalError) {
         let ending = try reader.scanFrames(indexingInto: &builder)
         self = builder.index
         stepCounts = builder.tally?.result
+        frameCount = builder.frames
         steps = StepEntries(head: builder.joinedSteps, tail: builder.steps)
         self.ending = ending
         unwrittenBytes = reader.unwrittenBytes

@@ -33,12 +33,21 @@ struct JournalIndexBuilder: JournalFrameVisitor {
     private var roomSized = false
     /// `stat`'s counts of every step's changes, made in the same pass when asked for.
     let tally: StepNumberTally?
+    /// The timeline's notes of every step's changes, made in the same pass when asked for:
+    /// after a joined second half, those from its first step on.
+    private(set) var noter: StepNoter?
+    /// The notes of the steps before a joined second half's.
+    private var joinedNotes: StepNotes?
+    /// How many valid frames the scan handed over.
+    private(set) var frames = 0
 
     /// A builder for a scan of `bytes` of the reader's file (all of it by default); with
-    /// `counting`, it also counts what each step changed (``tally``).
-    init(reader: JournalReader, reservingFor bytes: Int? = nil, counting: Bool = false) {
+    /// `counting`, it also counts what each step changed (``tally``), and with `noting`,
+    /// notes it (``noter``).
+    init(reader: JournalReader, reservingFor bytes: Int? = nil, counting: Bool = false, noting: Bool = false) {
         self.reader = reader
         tally = counting ? StepNumberTally(for: reader) : nil
+        noter = noting ? StepNoter(for: reader) : nil
         takesRuns = Self.takesRuns && !reader.indexesPortably
         if takesRuns {
             zeros = [UInt32](repeating: 0, count: Int(ATOMSCOPE_STEP_INDEX_ZEROS))
@@ -56,6 +65,15 @@ struct JournalIndexBuilder: JournalFrameVisitor {
         // afresh.
         scannedBytes = bytes ?? reader.fileSize
         steps.reserveCapacity(takesRuns ? Self.sampledSteps * 2 : min(scannedBytes / 34, 1 << 24))
+    }
+
+    /// The notes made while scanning (``noter``), trimmed, when every step could be noted.
+    func notedSteps() -> NotedSteps? {
+        guard let noter, !noter.incomplete else { return nil }
+        noter.notes.trim()
+        joinedNotes?.trim()
+        if let joinedNotes { return NotedSteps(head: joinedNotes, tail: noter.notes) }
+        return NotedSteps(head: noter.notes, tail: nil)
     }
 
     /// Sizes the step list's room for a scan that ends at `offset`, a split index's first
@@ -90,6 +108,7 @@ struct JournalIndexBuilder: JournalFrameVisitor {
 
     @inline(__always)
     mutating func visit(_ frame: JournalFrame) throws(JournalError) {
+        frames += 1
         guard frame.type == RecordType.step.rawValue else {
             try add(frame)
             return
@@ -110,6 +129,7 @@ struct JournalIndexBuilder: JournalFrameVisitor {
         self.commit = Int(truncatingIfNeeded: commit)
         time = time &+ timeDelta
         tally?.count(frame.payload, at: stepCount)
+        noter?.note(frame.payload, at: stepCount)
         steps.append(JournalIndex.StepEntry(offset: frame.offset, commit: self.commit, time: time))
     }
 
@@ -177,6 +197,7 @@ extension JournalIndexBuilder {
         if joinedSteps.count == 0 {
             swap(&joinedSteps, &steps)
             swap(&steps, &later.steps)
+            if let noter, let laterNoter = later.noter { joinedNotes = noter.takeOver(laterNoter, from: stepCount) }
             // `later` sized its list for the frames it scanned.
             roomSized = true
             sample = nil
@@ -184,6 +205,7 @@ extension JournalIndexBuilder {
             for position in 0..<later.steps.count {
                 steps.append(later.steps[position])
             }
+            if let noter, let laterNoter = later.noter { noter.append(laterNoter, from: stepCount) }
         }
         for entry in later.index.keyframes {
             index.keyframes.append(JournalIndex.KeyframeEntry(offset: entry.offset, stepCount: stepCount + entry.stepCount, commit: entry.commit))
@@ -200,6 +222,7 @@ extension JournalIndexBuilder {
         }
         index.unknownRecords += later.index.unknownRecords
         if let tally, let laterTally = later.tally { tally.add(laterTally, from: stepCount) }
+        frames += later.frames
         if later.stepsBeforeKeyframe == nil {
             self.commit = Int(truncatingIfNeeded: commit &+ Int64(truncatingIfNeeded: later.commit))
             self.time = time &+ later.time
@@ -293,6 +316,8 @@ extension JournalIndexBuilder {
         commit = Int(state.commit)
         time = state.time
         tally?.countRun(run.bytes, from: run.position, to: state.position, sequence: run.sequence, seed: run.seed, position: firstPosition)
+        noter?.noteRun(run.bytes, from: run.position, to: state.position, sequence: run.sequence, seed: run.seed, position: firstPosition)
+        frames += taken
         if !roomSized { sizeRoom(after: run, end: state.position) }
         return FrameRun.Taken(frames: UInt64(taken), end: state.position, lastType: RecordType.step.rawValue, singly: UInt64(state.taken_singly))
     }

@@ -7,7 +7,7 @@ extension JournalReader {
               let split = indexSplit.point(first: header.size, fileSize: fileSize) else {
             return try scanFrames(visitor: &builder)
         }
-        let half = IndexSecondHalf(of: self, from: split, search: indexSplit.search, chunk: indexSplit.chunk, handsOver: indexSplit.handsOver, counting: builder.tally != nil)
+        let half = IndexSecondHalf(of: self, from: split, search: indexSplit.search, chunk: indexSplit.chunk, handsOver: indexSplit.handsOver, counting: builder.tally != nil, noting: builder.noter != nil)
         // Progress counts what both halves have read; it never goes back, even when the
         // first half scans on past the split itself.
         let report = progress

@@ -13,12 +13,24 @@ import Darwin
 /// (`atomscope_step_numbers`): a skim that notes (``StepSkimTarget/noting(_:)``) checks and
 /// notes the usual steps in C, and the sink notes the others through ``noteChange(slot:step:)``
 /// and ``noteRecompute(slot:step:)``, by the same rules. Used on one thread at a time.
+///
+/// Notes by atom number (``init(byNumber:)``) are a skim's while the index is still being built
+/// and the definitions are not known: each number is its own slot, every number the tables
+/// have room for passes the checks, and the numbers a step names are marked for the owner to
+/// check against the definitions afterwards (`StepNoter`).
 package final class StepNotes {
-    private let changes: UnsafeMutableBufferPointer<atomscope_step_numbers>
-    private let recomputes: UnsafeMutableBufferPointer<atomscope_step_numbers>
-    private let slotOf: [Int32]
-    private let locationTable: [Int32]
-    private let subscriberTable: [Int32]
+    private var changes: UnsafeMutableBufferPointer<atomscope_step_numbers>
+    private var recomputes: UnsafeMutableBufferPointer<atomscope_step_numbers>
+    private var slotOf: [Int32]
+    private var locationTable: [Int32]
+    private var subscriberTable: [Int32]
+    /// For notes by number: the atoms, locations and subscribers named other than through a
+    /// step's lists (``markNamed(_:)``), a bit each; empty otherwise.
+    package private(set) var namedAtoms: [UInt64] = []
+    package private(set) var namedLocations: [UInt64] = []
+    package private(set) var namedSubscribers: [UInt64] = []
+    /// Whether these are notes by number.
+    let byNumber: Bool
     /// The position of the first step the C loop must leave to the sink.
     private let limit: Int
     /// The number (position plus one) of the last step the C loop noted, 0 before any.
@@ -54,7 +66,93 @@ package final class StepNotes {
         locationTable = locations
         subscriberTable = subscribers
         self.limit = limit
+        byNumber = false
     }
+
+    /// Empty notes by atom number, with room for the numbers below `room` of atoms,
+    /// locations and subscribers; ``grow(atoms:locations:subscribers:)`` makes more.
+    package init(byNumber room: Int) {
+        let empty = atomscope_step_numbers(steps: nil, count: 0, capacity: 0)
+        changes = .allocate(capacity: room)
+        changes.initialize(repeating: empty)
+        recomputes = .allocate(capacity: room)
+        recomputes.initialize(repeating: empty)
+        slotOf = (0..<Int32(room)).map { $0 }
+        locationTable = [Int32](repeating: 0, count: room)
+        subscriberTable = [Int32](repeating: 0, count: room)
+        namedAtoms = [UInt64](repeating: 0, count: (room + 63) / 64)
+        namedLocations = namedAtoms
+        namedSubscribers = namedAtoms
+        limit = Int(Int32.max) - 1
+        byNumber = true
+    }
+
+    /// How many atom numbers, locations and subscribers notes by number have room for.
+    package var room: (atoms: Int, locations: Int, subscribers: Int) {
+        (slotOf.count, locationTable.count, subscriberTable.count)
+    }
+
+    /// Makes room in notes by number for at least these many atom numbers, locations and
+    /// subscribers.
+    package func grow(atoms: Int, locations: Int, subscribers: Int) {
+        precondition(byNumber, "only notes by number grow their tables")
+        if atoms > slotOf.count {
+            let old = slotOf.count
+            let empty = atomscope_step_numbers(steps: nil, count: 0, capacity: 0)
+            for lists in [\StepNotes.changes, \StepNotes.recomputes] {
+                let larger = UnsafeMutableBufferPointer<atomscope_step_numbers>.allocate(capacity: atoms)
+                _ = larger.moveInitialize(fromContentsOf: self[keyPath: lists])
+                larger[old...].initialize(repeating: empty)
+                self[keyPath: lists].deallocate()
+                self[keyPath: lists] = larger
+            }
+            slotOf.append(contentsOf: (Int32(old)..<Int32(atoms)))
+            namedAtoms.append(contentsOf: repeatElement(0, count: (atoms + 63) / 64 - namedAtoms.count))
+        }
+        if locations > locationTable.count {
+            locationTable.append(contentsOf: repeatElement(0, count: locations - locationTable.count))
+            namedLocations.append(contentsOf: repeatElement(0, count: (locations + 63) / 64 - namedLocations.count))
+        }
+        if subscribers > subscriberTable.count {
+            subscriberTable.append(contentsOf: repeatElement(0, count: subscribers - subscriberTable.count))
+            namedSubscribers.append(contentsOf: repeatElement(0, count: (subscribers + 63) / 64 - namedSubscribers.count))
+        }
+    }
+
+    /// Marks, in notes by number, what a step names other than through its lists: its cause's
+    /// atom and location, its edges' atoms, its subscriptions' atoms and subscribers. Each
+    /// number must be below the room.
+    package func markNamed(_ step: JournalStepChanges) {
+        func mark(_ bits: inout [UInt64], _ number: Int) {
+            bits[number >> 6] |= 1 << UInt64(number & 63)
+        }
+        if let atom = step.causeAtom { mark(&namedAtoms, atom) }
+        if let location = step.causeLocation { mark(&namedLocations, location) }
+        for edge in step.edges {
+            mark(&namedAtoms, edge.first)
+            mark(&namedAtoms, edge.second)
+        }
+        for subscription in step.subscriptions {
+            mark(&namedAtoms, subscription.first)
+            mark(&namedSubscribers, subscription.second)
+        }
+    }
+
+    /// The numbers set in a bitmap of ``namedAtoms``' kind.
+    package static func numbers(in bits: [UInt64]) -> [Int] {
+        var numbers: [Int] = []
+        for (word, value) in bits.enumerated() where value != 0 {
+            var rest = value
+            while rest != 0 {
+                numbers.append(word * 64 + rest.trailingZeroBitCount)
+                rest &= rest - 1
+            }
+        }
+        return numbers
+    }
+
+    /// How many lists (slots, or numbers) the notes hold.
+    package var slotCount: Int { changes.count }
 
     /// The most address space the lists are given at once (``init(slots:slotOf:locations:subscribers:limit:steps:)``):
     /// a journal of many atoms and many steps grows its lists instead.
@@ -91,11 +189,33 @@ package final class StepNotes {
         UnsafeBufferPointer(start: recomputes[slot].steps, count: Int(recomputes[slot].count))
     }
 
-    /// Adds the notes of later steps (a split skim's second half) after these.
+    /// Adds the notes of later steps (a split skim's second half) after these; notes by
+    /// number take the later notes' room and marks as well.
     package func append(_ later: StepNotes) {
-        for slot in changes.indices {
+        if byNumber {
+            let room = later.room
+            grow(atoms: room.atoms, locations: room.locations, subscribers: room.subscribers)
+            for (index, word) in later.namedAtoms.enumerated() { namedAtoms[index] |= word }
+            for (index, word) in later.namedLocations.enumerated() { namedLocations[index] |= word }
+            for (index, word) in later.namedSubscribers.enumerated() { namedSubscribers[index] |= word }
+        }
+        for slot in later.changes.indices {
             Self.append(later.changes(ofSlot: slot), to: changes.baseAddress.unsafelyUnwrapped + slot)
             Self.append(later.recomputes(ofSlot: slot), to: recomputes.baseAddress.unsafelyUnwrapped + slot)
+        }
+    }
+
+    /// Moves every noted step `offset` steps on: the notes by number of a split index's
+    /// second half, which numbered its steps from its own first. Wrapping: a journal whose
+    /// step numbers do not fit 32 bits is not noted by number (`Journal.notedSteps`).
+    package func shift(by offset: Int) {
+        guard offset != 0 else { return }
+        let delta = Int32(truncatingIfNeeded: offset)
+        for lists in [changes, recomputes] {
+            for slot in lists.indices {
+                guard let steps = lists[slot].steps else { continue }
+                for index in 0..<Int(lists[slot].count) { steps[index] &+= delta }
+            }
         }
     }
 
@@ -120,7 +240,8 @@ package final class StepNotes {
 
     /// Runs `body` with the C loop's view of these notes; the pointers are valid only there.
     func withCNotes<Result>(_ body: (inout atomscope_step_notes) -> Result) -> Result {
-        slotOf.withUnsafeBufferPointer { slotOf in
+        let changes = changes, recomputes = recomputes, limit = limit
+        return slotOf.withUnsafeBufferPointer { slotOf in
             locationTable.withUnsafeBufferPointer { locations in
                 subscriberTable.withUnsafeBufferPointer { subscribers in
                     var notes = atomscope_step_notes(
@@ -128,9 +249,29 @@ package final class StepNotes {
                         location_table: locations.baseAddress, locations: locations.count,
                         subscriber_table: subscribers.baseAddress, subscribers: subscribers.count,
                         limit: Int64(limit), changes: changes.baseAddress, recomputes: recomputes.baseAddress,
-                        full_slot: -1, full_recompute: 0
+                        full_slot: -1, full_recompute: 0, named_atoms: nil, named_locations: nil, named_subscribers: nil
                     )
-                    return body(&notes)
+                    // The bitmaps are lent only to notes by number: the others' are empty
+                    // arrays, which are not to be made mutable (their storage is shared).
+                    guard byNumber else { return body(&notes) }
+                    return withMarks { atoms, locations, subscribers in
+                        notes.named_atoms = atoms
+                        notes.named_locations = locations
+                        notes.named_subscribers = subscribers
+                        return body(&notes)
+                    }
+                }
+            }
+        }
+    }
+
+    private func withMarks<Result>(
+        _ body: (UnsafeMutablePointer<UInt64>?, UnsafeMutablePointer<UInt64>?, UnsafeMutablePointer<UInt64>?) -> Result
+    ) -> Result {
+        namedAtoms.withUnsafeMutableBufferPointer { atoms in
+            namedLocations.withUnsafeMutableBufferPointer { locations in
+                namedSubscribers.withUnsafeMutableBufferPointer { subscribers in
+                    body(atoms.baseAddress, locations.baseAddress, subscribers.baseAddress)
                 }
             }
         }

@@ -27,6 +27,9 @@ public final class Timeline {
     public let marks: [TimelineMark]
     /// The valid frames opening read: steps, keyframes, definitions, marks and the close.
     package let frameCount: Int
+    /// Whether the index of changes was noted while the journal was opened, not in a pass of
+    /// its own.
+    package let notedWhileOpening: Bool
 
     let catalog: TimelineCatalog
     /// Step numbers (from 1, ascending) where each atom id was initialized, updated or
@@ -43,19 +46,29 @@ public final class Timeline {
     ///   damaged journal (with the offset). A torn tail is not an error: the steps before
     ///   it are read and ``ending`` says where it is.
     ///
-    /// - Parameter progress: told the fraction done, from 0 to 1, as opening reads on: the
-    ///   file is read twice (frames and index, then what each step changed), each half of it.
+    /// - Parameter progress: told the fraction done, from 0 to 1, as opening reads the file:
+    ///   once, noting what each step changed as it indexes it. A journal whose notes fail a
+    ///   check (a step that refers to what the journal never defines, a commit that goes
+    ///   back, an atom number of 2^20 or more) is read a second time, which names the
+    ///   problem, without more progress.
     public convenience init(url: URL, progress: ((Double) -> Void)? = nil) throws(AtomScopeError) {
-        try self.init(url: url, progress: progress, beforeSkimming: { _ in })
+        try self.init(url: url, progress: progress, notesWhileOpening: true)
     }
 
     /// Opens a journal as ``init(url:progress:)`` does, letting a test set how the reader
-    /// splits the pass over the steps (`beforeSkimming`) once the journal is indexed.
-    package init(url: URL, progress: ((Double) -> Void)? = nil, beforeSkimming prepare: (JournalReader) -> Void) throws(AtomScopeError) {
+    /// indexes (`beforeIndexing`), whether the opening scan notes the steps
+    /// (`notesWhileOpening`; without, or when its notes fail a check, the steps are noted in
+    /// a pass of their own), and how the reader splits that pass (`beforeSkimming`).
+    package init(
+        url: URL, progress: ((Double) -> Void)? = nil, notesWhileOpening: Bool = true,
+        beforeIndexing: (JournalReader) -> Void = { _ in }, beforeSkimming prepare: (JournalReader) -> Void = { _ in }
+    ) throws(AtomScopeError) {
         self.url = url
         let journal: Journal
         do {
-            journal = try Journal.openForTwoPasses(url: url, progress: progress)
+            // The opening scan notes what each step changed as it indexes it; the steps are
+            // read again only when those notes fail a check (`TimelineChangeIndex(noted:index:)`).
+            journal = try Journal(url: url, progress: progress, notingSteps: notesWhileOpening, beforeIndexing: beforeIndexing)
         } catch {
             throw AtomScopeError(error)
         }
@@ -72,6 +85,13 @@ public final class Timeline {
             )
         }
 
+        if let noted = journal.notedSteps, let changeIndex = TimelineChangeIndex(noted: noted, index: index) {
+            self.changeIndex = changeIndex
+            frameCount = index.frameCount
+            notedWhileOpening = true
+            return
+        }
+        notedWhileOpening = false
         // Every reading command opens through here, so a step that makes no sense is
         // reported the same way everywhere, naming the step. The steps are skimmed (numbers
         // and sizes, strings checked but not built): decoding each one whole cost over a

@@ -11,32 +11,109 @@ struct TimelineChangeIndex {
     private let head: StepNotes
     /// The notes of the steps after `head`'s (a split skim's second half), if any.
     private let tail: StepNotes?
-    private let slots: AtomSlots
+    /// Each id's list in the notes: its slot, or for notes by number, its one number that
+    /// has any.
+    private let listOfID: [String: Int]
+    /// For notes by number, the ids of several numbers that have notes: their lists merged.
+    private let merged: [String: MergedLists]
 
     init(head: StepNotes, tail: StepNotes?, slots: AtomSlots) {
         self.head = head
         self.tail = tail
-        self.slots = slots
+        listOfID = slots.slotOfID
+        merged = [:]
+    }
+
+    /// The change index from notes by atom number made while the journal was opened
+    /// (`Journal.notedSteps`), when they pass the checks the timeline's own pass makes
+    /// (`ChangeIndexBuilder.note`): every atom, location and subscriber they name is defined,
+    /// every commit follows the one before, and the steps can be numbered in 32 bits.
+    /// `nil` otherwise, for that pass to name the problem.
+    init?(noted: NotedSteps, index: JournalIndex) {
+        let steps = index.steps
+        guard steps.count < Int(Int32.max), steps.firstOutOfOrder >= steps.count else { return nil }
+        var numbersOfID: [String: [Int]] = [:]
+        for notes in [noted.head, noted.tail].compactMap({ $0 }) {
+            for number in 0..<notes.slotCount where !notes.changes(ofSlot: number).isEmpty || !notes.recomputes(ofSlot: number).isEmpty {
+                guard let definition = index.atoms[number] else { return nil }
+                if numbersOfID[definition.id]?.contains(number) != true { numbersOfID[definition.id, default: []].append(number) }
+            }
+            guard StepNotes.numbers(in: notes.namedAtoms).allSatisfy({ index.atoms[$0] != nil }),
+                  StepNotes.numbers(in: notes.namedLocations).allSatisfy({ index.locations[$0] != nil }),
+                  StepNotes.numbers(in: notes.namedSubscribers).allSatisfy({ index.subscribers[$0] != nil })
+            else { return nil }
+        }
+        head = noted.head
+        tail = noted.tail
+        var listOfID: [String: Int] = [:]
+        var merged: [String: MergedLists] = [:]
+        for (id, numbers) in numbersOfID {
+            if numbers.count == 1 {
+                listOfID[id] = numbers[0]
+            } else {
+                merged[id] = MergedLists(numbers, head: noted.head, tail: noted.tail)
+            }
+        }
+        self.listOfID = listOfID
+        self.merged = merged
     }
 
     /// Calls `body` with the steps that changed atom `id`; empty for an id that never changed
     /// or that the journal does not define.
     func withChanges<Result>(of id: String, _ body: (StepNumbers) -> Result) -> Result {
-        withExtendedLifetime((head, tail)) {
+        if let lists = merged[id] { return lists.changes.withNumbers(body) }
+        return withExtendedLifetime((head, tail)) {
             body(numbers(of: id) { notes, slot in notes.changes(ofSlot: slot) })
         }
     }
 
     /// Calls `body` with the steps that recomputed atom `id`, as ``withChanges(of:_:)`` does.
     func withRecomputes<Result>(of id: String, _ body: (StepNumbers) -> Result) -> Result {
-        withExtendedLifetime((head, tail)) {
+        if let lists = merged[id] { return lists.recomputes.withNumbers(body) }
+        return withExtendedLifetime((head, tail)) {
             body(numbers(of: id) { notes, slot in notes.recomputes(ofSlot: slot) })
         }
     }
 
     private func numbers(of id: String, _ list: (StepNotes, Int) -> UnsafeBufferPointer<Int32>) -> StepNumbers {
-        guard let slot = slots.slotOfID[id] else { return StepNumbers(head: .init(start: nil, count: 0), tail: .init(start: nil, count: 0)) }
-        return StepNumbers(head: list(head, slot), tail: tail.map { list($0, slot) } ?? .init(start: nil, count: 0))
+        let none = UnsafeBufferPointer<Int32>(start: nil, count: 0)
+        guard let slot = listOfID[id] else { return StepNumbers(head: none, tail: none) }
+        func from(_ notes: StepNotes?) -> UnsafeBufferPointer<Int32> {
+            guard let notes, slot < notes.slotCount else { return none }
+            return list(notes, slot)
+        }
+        return StepNumbers(head: from(head), tail: from(tail))
+    }
+}
+
+/// The notes by number of an id that several atom numbers had (an atom released and made
+/// again under a new number), merged: each step once, in order.
+private struct MergedLists {
+    struct Numbers {
+        let head: [Int32]
+        let tail: [Int32]
+
+        func withNumbers<Result>(_ body: (StepNumbers) -> Result) -> Result {
+            head.withUnsafeBufferPointer { head in tail.withUnsafeBufferPointer { tail in body(StepNumbers(head: head, tail: tail)) } }
+        }
+    }
+
+    let changes: Numbers
+    let recomputes: Numbers
+
+    init(_ numbers: [Int], head: StepNotes, tail: StepNotes?) {
+        func merge(_ notes: StepNotes?, _ list: (StepNotes, Int) -> UnsafeBufferPointer<Int32>) -> [Int32] {
+            guard let notes else { return [] }
+            var steps: [Int32] = []
+            for number in numbers where number < notes.slotCount { steps.append(contentsOf: list(notes, number)) }
+            steps.sort()
+            var unique: [Int32] = []
+            unique.reserveCapacity(steps.count)
+            for step in steps where unique.last != step { unique.append(step) }
+            return unique
+        }
+        changes = Numbers(head: merge(head) { $0.changes(ofSlot: $1) }, tail: merge(tail) { $0.changes(ofSlot: $1) })
+        recomputes = Numbers(head: merge(head) { $0.recomputes(ofSlot: $1) }, tail: merge(tail) { $0.recomputes(ofSlot: $1) })
     }
 }
 

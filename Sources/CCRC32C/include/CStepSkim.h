@@ -75,6 +75,15 @@ typedef struct {
     atomscope_step_numbers *recomputes;
     int64_t full_slot;
     int32_t full_recompute;
+    /// When not NULL, the notes are by atom number while the definitions are not known yet
+    /// (`slot_of` maps each number below `numbered` to itself, and the location and subscriber
+    /// tables hold 0 for every number below their counts): a checked step sets the bits of
+    /// the atoms it names as a cause, in an edge or in a subscription, of its cause's location
+    /// and of its subscribers, for its owner to check against the definitions afterwards.
+    /// Bitmaps of at least `numbered`, `locations` and `subscribers` bits.
+    uint64_t *named_atoms;
+    uint64_t *named_locations;
+    uint64_t *named_subscribers;
 } atomscope_step_notes;
 
 /// A run of step frames for atomscope_skim_steps to validate and skim.
@@ -122,10 +131,10 @@ typedef struct {
     /// atomscope_step_notes says; the lists are then scratch as for counting, and an integer
     /// value's size in them is 0 (notes never read it).
     atomscope_step_notes *notes;
-    /// Nonzero when a run that counts is over frames the caller has already checked (the
-    /// index's loop, in the same pass): their checksums and sequence numbers are not checked
-    /// again, and each slot's first counting step is kept. The bytes must end at the last
-    /// such frame.
+    /// Nonzero when a run that counts or notes is over frames the caller has already checked
+    /// (the index's loop, in the same pass): their checksums and sequence numbers are not
+    /// checked again, and a run that counts keeps each slot's first counting step. The bytes
+    /// must end at the last such frame.
     int trusted;
     /// Out, for a trusted run: -1, or where in `bytes` the frame of the last step taken
     /// starts, when the run stopped after it because items of it named numbers not below

@@ -19,9 +19,9 @@ import Testing
 
     @Test(arguments: fixtures)
     func theIndexOfChangesIsOnePassIndex(url: URL) throws {
-        let whole = try Timeline(url: url, beforeSkimming: { $0.skimSplit = .never })
+        let whole = try Timeline(url: url, notesWhileOpening: false, beforeSkimming: { $0.skimSplit = .never })
         for split in try Self.splits(of: url) {
-            let parted = try Timeline(url: url, beforeSkimming: { $0.skimSplit = split })
+            let parted = try Timeline(url: url, notesWhileOpening: false, beforeSkimming: { $0.skimSplit = split })
             #expect(parted.frameCount == whole.frameCount)
             for id in Set(whole.journal.index.atoms.values.map(\.id)) {
                 #expect(parted.changes(of: id) == whole.changes(of: id), "\(id), split at \(split.at ?? 0)")
@@ -64,9 +64,9 @@ import Testing
         let url = try SyntheticJournal.write(records)
         defer { SyntheticJournal.remove(url) }
         let expected = AtomScopeError.malformedStep(path: url.relativePath, step: 300, reason: "a value refers to atom 7, which the journal never defines")
-        #expect(throws: expected) { _ = try Timeline(url: url, beforeSkimming: { $0.skimSplit = .never }) }
+        #expect(throws: expected) { _ = try Timeline(url: url, notesWhileOpening: false, beforeSkimming: { $0.skimSplit = .never }) }
         for split in try Self.splits(of: url) {
-            #expect(throws: expected) { _ = try Timeline(url: url, beforeSkimming: { $0.skimSplit = split }) }
+            #expect(throws: expected) { _ = try Timeline(url: url, notesWhileOpening: false, beforeSkimming: { $0.skimSplit = split }) }
         }
     }
 }

@@ -1,0 +1,151 @@
+import CCRC32C
+
+/// The timeline's notes of when each atom changed, made while opening indexes the journal
+/// (``Journal/init(url:progress:countingSteps:notingSteps:)``): each frame is read and checked
+/// once, where noting after the index read and checked every frame a second time.
+///
+/// The ids the timeline notes by, and the definitions a step's references are checked
+/// against, are not known while the scan runs (a definition may come after the split of a
+/// split index), so this notes by atom number (``StepNotes/init(byNumber:)``) and marks what
+/// each step names; ``NotedSteps`` is then checked against the definitions. The C skim notes
+/// the usual steps over the index loop's frames without checking them again; every other
+/// step is skimmed here.
+///
+/// Room grows for the numbers the steps name, up to ``limit``; a step naming a number past
+/// it, one whose payload does not skim, or a journal of more steps than a list can number
+/// leaves the notes ``incomplete``, and the timeline notes in a pass of its own instead,
+/// which reports what is wrong.
+final class StepNoter {
+    /// The most atom numbers, locations and subscribers noted: about 48 MiB of list heads
+    /// and tables.
+    static let limit = 1 << 20
+    private static let initialRoom = 1 << 10
+
+    private(set) var notes = StepNotes(byNumber: initialRoom)
+    /// Whether a step could not be noted (see the type).
+    private(set) var incomplete = false
+    private let changes = JournalStepChanges()
+    /// The C skim's lists; `nil` notes every step here.
+    private let runs: StepSkimRuns?
+
+    /// A noter for `reader`'s journal.
+    init(for reader: JournalReader) {
+        runs = StepSkimRuns(for: reader)
+    }
+
+    /// Notes the step frames from `start` to `end` in `bytes`, which the index's loop has
+    /// just checked and taken, the first at step `position` with sequence number `sequence`.
+    func noteRun(_ bytes: UnsafeRawBufferPointer, from start: Int, to end: Int, sequence: UInt64, seed: UInt32, position: Int) {
+        guard !incomplete, start < end else { return }
+        let frames = UnsafeRawBufferPointer(rebasing: bytes[..<end])
+        var offset = start
+        var sequence = sequence
+        var position = position
+        while offset < end {
+            if let runs {
+                let notes = notes
+                let skimmed = notes.withCNotes { cNotes in
+                    (runs.skim(frames, from: offset, sequence: sequence, seed: seed, trusted: true, notes: &cNotes, step: position), Int(cNotes.full_slot), cNotes.full_recompute != 0)
+                }
+                offset = skimmed.0.position
+                sequence = skimmed.0.sequence
+                position = Int(skimmed.0.step_position)
+                if skimmed.1 >= 0 {
+                    notes.grow(slot: skimmed.1, recompute: skimmed.2)
+                    continue
+                }
+                guard offset < end else { break }
+            }
+            // The frame the C skim left (or every frame, without it): its payload after the
+            // header, of the length the header says; the index's loop checked both.
+            let length = Int(frames.loadUnaligned(fromByteOffset: offset, as: UInt32.self).littleEndian)
+            let payloadStart = offset + JournalFormat.frameHeaderSize
+            guard payloadStart + length <= end else {
+                incomplete = true
+                return
+            }
+            note(UnsafeRawBufferPointer(rebasing: frames[payloadStart..<(payloadStart + length)]), at: position)
+            if incomplete { return }
+            offset = payloadStart + length
+            sequence += 1
+            position += 1
+        }
+    }
+
+    /// Notes the step whose payload is `payload`, at step `position`.
+    func note(_ payload: UnsafeRawBufferPointer, at position: Int) {
+        guard !incomplete else { return }
+        var bytes = ByteReader(payload)
+        do {
+            try bytes.skimStep(into: changes)
+        } catch {
+            incomplete = true
+            return
+        }
+        guard let number = Int32(exactly: position + 1), number < Int32.max else {
+            incomplete = true
+            return
+        }
+        var atoms = max(changes.causeAtom ?? -1, changes.values.lazy.map(\.atom).max() ?? -1)
+        atoms = max(atoms, changes.released.max() ?? -1, changes.recomputed.max() ?? -1)
+        atoms = max(atoms, changes.edges.lazy.map { max($0.first, $0.second) }.max() ?? -1, changes.subscriptions.lazy.map(\.first).max() ?? -1)
+        let locations = changes.causeLocation ?? -1
+        let subscribers = changes.subscriptions.lazy.map(\.second).max() ?? -1
+        guard atoms < Self.limit, locations < Self.limit, subscribers < Self.limit else {
+            incomplete = true
+            return
+        }
+        let room = notes.room
+        if atoms >= room.atoms || locations >= room.locations || subscribers >= room.subscribers {
+            notes.grow(atoms: Self.larger(room.atoms, atoms), locations: Self.larger(room.locations, locations), subscribers: Self.larger(room.subscribers, subscribers))
+        }
+        for value in changes.values { notes.noteChange(slot: value.atom, step: number) }
+        for atom in changes.released { notes.noteChange(slot: atom, step: number) }
+        for atom in changes.recomputed { notes.noteRecompute(slot: atom, step: number) }
+        notes.markNamed(changes)
+    }
+
+    /// Room for number `number` where there is room for `room`: doubled at least, up to the
+    /// limit.
+    private static func larger(_ room: Int, _ number: Int) -> Int {
+        number < room ? room : min(limit, max(2 * room, number + 1))
+    }
+
+    /// Adds the notes of the steps right after these (a split index's second half), noted
+    /// from 0 at step `offset` of the journal.
+    func append(_ later: StepNoter, from offset: Int) {
+        guard !incomplete else { return }
+        guard !later.incomplete else {
+            incomplete = true
+            return
+        }
+        later.notes.shift(by: offset)
+        notes.append(later.notes)
+    }
+
+    /// Takes over the notes of a split index's second half, whose steps follow these,
+    /// numbered from 0 at step `offset` of the journal: the steps after them are noted there.
+    /// Returns the notes so far, which stay as they are.
+    func takeOver(_ later: StepNoter, from offset: Int) -> StepNotes {
+        let earlier = notes
+        if later.incomplete { incomplete = true }
+        later.notes.shift(by: offset)
+        notes = later.notes
+        return earlier
+    }
+}
+
+/// The timeline's notes by atom number, made while the journal was indexed
+/// (``Journal/notedSteps``): a split index's halves apart, each checked against the
+/// definitions by its reader.
+package final class NotedSteps {
+    /// The notes of the steps from the first, and of those after them (a split index's
+    /// second half), if any.
+    package let head: StepNotes
+    package let tail: StepNotes?
+
+    init(head: StepNotes, tail: StepNotes?) {
+        self.head = head
+        self.tail = tail
+    }
+}
