@@ -202,12 +202,20 @@ extension JournalIndex {
                     }
                     continue
                 }
+                // Within a block every commit is the block's plus a difference that fits 32
+                // bits unsigned, so commits rise exactly where the differences do: one
+                // comparison of neighbours an entry.
                 let found: Int? = differences.withUnsafeBufferPointer { differences in
-                    for place in 0..<entries {
-                        let commit = base.commit &+ Int(differences[base.start + place].commit)
-                        if let last = previous, commit <= last { return first + place }
-                        previous = commit
+                    guard entries > 0, let block = differences.baseAddress.map({ $0 + base.start }) else { return nil }
+                    let head = base.commit &+ Int(block[0].commit)
+                    if let last = previous, head <= last { return first }
+                    var before = block[0].commit
+                    for place in 1..<entries {
+                        let commit = block[place].commit
+                        if commit <= before { return first + place }
+                        before = commit
                     }
+                    previous = base.commit &+ Int(before)
                     return nil
                 }
                 if let found { return found }

@@ -21,9 +21,12 @@ final class StepNoter {
     static let limit = 1 << 20
     private static let initialRoom = 1 << 10
 
-    private(set) var notes = StepNotes(byNumber: initialRoom)
+    // Exclusivity: not checked at run time (two accesses a run of steps). A noter belongs to
+    // one index builder on one thread, and its methods call out only to the skims, which
+    // cannot reach it.
+    @exclusivity(unchecked) private(set) var notes = StepNotes(byNumber: initialRoom)
     /// Whether a step could not be noted (see the type).
-    private(set) var incomplete = false
+    @exclusivity(unchecked) private(set) var incomplete = false
     private let changes = JournalStepChanges()
     /// The C skim's lists; `nil` notes every step here.
     private let runs: StepSkimRuns?

@@ -19,13 +19,16 @@ final class StepNumberTally {
     static let limit = 1 << 20
     private static let initialCapacity = 1 << 10
 
-    private(set) var capacity = 0
+    // Exclusivity: not checked at run time (a few accesses a run of steps). A tally belongs
+    // to one index builder on one thread, and its methods call out only to the skims, which
+    // cannot reach it.
+    @exclusivity(unchecked) private(set) var capacity = 0
     /// The counts of each number below ``capacity``, and the identity table the C skim maps
     /// numbers to slots by: allocated here and freed in `deinit`.
-    private var counts = UnsafeMutablePointer<StepSlotCounts>.allocate(capacity: 0)
-    private var identity = UnsafeMutablePointer<Int32>.allocate(capacity: 0)
+    @exclusivity(unchecked) private var counts = UnsafeMutablePointer<StepSlotCounts>.allocate(capacity: 0)
+    @exclusivity(unchecked) private var identity = UnsafeMutablePointer<Int32>.allocate(capacity: 0)
     /// Whether a step could not be counted (see the type).
-    private(set) var incomplete = false
+    @exclusivity(unchecked) private(set) var incomplete = false
     private let changes = JournalStepChanges()
     /// The C skim's lists; `nil` counts every step here.
     private let runs: StepSkimRuns?
