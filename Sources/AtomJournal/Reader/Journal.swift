@@ -44,7 +44,14 @@ public final class Journal {
 
     /// The timeline's notes of what each step changed, by atom number, when the journal was
     /// opened noting and every step could be noted; not yet checked against the definitions.
-    package let notedSteps: NotedSteps?
+    /// Taken once (``takeNotedSteps()``), so that notes that fail the checks are not held.
+    package private(set) var notedSteps: NotedSteps?
+
+    /// Hands over ``notedSteps``, which the journal no longer holds.
+    package func takeNotedSteps() -> NotedSteps? {
+        defer { notedSteps = nil }
+        return notedSteps
+    }
 
     /// The journal's header.
     public var header: JournalHeader { reader.header }

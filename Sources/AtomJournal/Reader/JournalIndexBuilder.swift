@@ -315,8 +315,8 @@ extension JournalIndexBuilder {
         guard taken > 0 else { return FrameRun.Taken(frames: 0, end: run.position, lastType: 0) }
         commit = Int(state.commit)
         time = state.time
-        tally?.countRun(run.bytes, from: run.position, to: state.position, sequence: run.sequence, seed: run.seed, position: firstPosition)
-        noter?.noteRun(run.bytes, from: run.position, to: state.position, sequence: run.sequence, seed: run.seed, position: firstPosition)
+        tally?.readRun(run.bytes, from: run.position, to: state.position, sequence: run.sequence, seed: run.seed, position: firstPosition)
+        noter?.readRun(run.bytes, from: run.position, to: state.position, sequence: run.sequence, seed: run.seed, position: firstPosition)
         frames += taken
         if !roomSized { sizeRoom(after: run, end: state.position) }
         return FrameRun.Taken(frames: UInt64(taken), end: state.position, lastType: RecordType.step.rawValue, singly: UInt64(state.taken_singly))

@@ -15,7 +15,7 @@ import CCRC32C
 /// it, one whose payload does not skim, or a journal of more steps than a list can number
 /// leaves the notes ``incomplete``, and the timeline notes in a pass of its own instead,
 /// which reports what is wrong.
-final class StepNoter {
+final class StepNoter: TakenStepReader {
     /// The most atom numbers, locations and subscribers noted: about 48 MiB of list heads
     /// and tables.
     static let limit = 1 << 20
@@ -26,65 +26,38 @@ final class StepNoter {
     // cannot reach it.
     @exclusivity(unchecked) private(set) var notes = StepNotes(byNumber: initialRoom)
     /// Whether a step could not be noted (see the type).
-    @exclusivity(unchecked) private(set) var incomplete = false
-    private let changes = JournalStepChanges()
+    @exclusivity(unchecked) var incomplete = false
+    let changes = JournalStepChanges()
     /// The C skim's lists; `nil` notes every step here.
-    private let runs: StepSkimRuns?
+    let runs: StepSkimRuns?
 
     /// A noter for `reader`'s journal.
     init(for reader: JournalReader) {
         runs = StepSkimRuns(for: reader)
     }
 
-    /// Notes the step frames from `start` to `end` in `bytes`, which the index's loop has
-    /// just checked and taken, the first at step `position` with sequence number `sequence`.
-    func noteRun(_ bytes: UnsafeRawBufferPointer, from start: Int, to end: Int, sequence: UInt64, seed: UInt32, position: Int) {
-        guard !incomplete, start < end else { return }
-        let frames = UnsafeRawBufferPointer(rebasing: bytes[..<end])
-        var offset = start
-        var sequence = sequence
-        var position = position
-        while offset < end {
-            if let runs {
-                let notes = notes
-                let skimmed = notes.withCNotes { cNotes in
-                    (runs.skim(frames, from: offset, sequence: sequence, seed: seed, trusted: true, notes: &cNotes, step: position), Int(cNotes.full_slot), cNotes.full_recompute != 0)
-                }
-                offset = skimmed.0.position
-                sequence = skimmed.0.sequence
-                position = Int(skimmed.0.step_position)
-                if skimmed.1 >= 0 {
-                    notes.grow(slot: skimmed.1, recompute: skimmed.2)
-                    continue
-                }
-                guard offset < end else { break }
+    /// Notes, with the C skim, a run of the steps the index's loop took (``readRun(_:from:to:sequence:seed:position:)``).
+    func skimRun(_ taken: TakenStepFrames, from at: TakenStepFrames.Stop, seed: UInt32, runs: StepSkimRuns) -> TakenStepFrames.Stop {
+        var at = at
+        while true {
+            let notes = notes
+            let skimmed = notes.withCNotes { cNotes in
+                (runs.skim(taken.frames, from: at.offset, sequence: at.sequence, seed: seed, trusted: true, notes: &cNotes, step: at.position), Int(cNotes.full_slot), cNotes.full_recompute != 0)
             }
-            // The frame the C skim left (or every frame, without it): its payload after the
-            // header, of the length the header says; the index's loop checked both.
-            let length = Int(frames.loadUnaligned(fromByteOffset: offset, as: UInt32.self).littleEndian)
-            let payloadStart = offset + JournalFormat.frameHeaderSize
-            guard payloadStart + length <= end else {
-                incomplete = true
-                return
-            }
-            note(UnsafeRawBufferPointer(rebasing: frames[payloadStart..<(payloadStart + length)]), at: position)
-            if incomplete { return }
-            offset = payloadStart + length
-            sequence += 1
-            position += 1
+            at = TakenStepFrames.Stop(offset: skimmed.0.position, sequence: skimmed.0.sequence, position: Int(skimmed.0.step_position))
+            // A full list is grown, and the run goes on.
+            guard skimmed.1 >= 0 else { return at }
+            notes.grow(slot: skimmed.1, recompute: skimmed.2)
         }
+    }
+
+    func read(_ payload: UnsafeRawBufferPointer, at position: Int) {
+        note(payload, at: position)
     }
 
     /// Notes the step whose payload is `payload`, at step `position`.
     func note(_ payload: UnsafeRawBufferPointer, at position: Int) {
-        guard !incomplete else { return }
-        var bytes = ByteReader(payload)
-        do {
-            try bytes.skimStep(into: changes)
-        } catch {
-            incomplete = true
-            return
-        }
+        guard let changes = skimmed(payload) else { return }
         guard let number = Int32(exactly: position + 1), number < Int32.max else {
             incomplete = true
             return

@@ -14,7 +14,7 @@ import CCRC32C
 /// number when a step names one, up to ``limit``; a step naming a number past it, or one
 /// whose payload does not skim, leaves the tally ``incomplete``, and `stat` counts in a pass
 /// of its own instead, which reports what is wrong.
-final class StepNumberTally {
+final class StepNumberTally: TakenStepReader {
     /// The most numbers counted: 40 MiB of counts.
     static let limit = 1 << 20
     private static let initialCapacity = 1 << 10
@@ -28,10 +28,10 @@ final class StepNumberTally {
     @exclusivity(unchecked) private var counts = UnsafeMutablePointer<StepSlotCounts>.allocate(capacity: 0)
     @exclusivity(unchecked) private var identity = UnsafeMutablePointer<Int32>.allocate(capacity: 0)
     /// Whether a step could not be counted (see the type).
-    @exclusivity(unchecked) private(set) var incomplete = false
-    private let changes = JournalStepChanges()
+    @exclusivity(unchecked) var incomplete = false
+    let changes = JournalStepChanges()
     /// The C skim's lists; `nil` counts every step here.
-    private let runs: StepSkimRuns?
+    let runs: StepSkimRuns?
 
     /// A tally for `reader`'s journal.
     init(for reader: JournalReader) {
@@ -60,70 +60,33 @@ final class StepNumberTally {
         capacity = larger
     }
 
-    /// Counts the step frames from `start` to `end` in `bytes`, which the index's loop has
-    /// just checked and taken, the first at step `position` with sequence number `sequence`.
-    func countRun(_ bytes: UnsafeRawBufferPointer, from start: Int, to end: Int, sequence: UInt64, seed: UInt32, position: Int) {
-        guard !incomplete, start < end else { return }
-        let frames = UnsafeRawBufferPointer(rebasing: bytes[..<end])
-        var offset = start
-        var sequence = sequence
-        var position = position
-        while offset < end {
-            if let runs {
-                let counting = StepSkimCounting(slotOfNumber: UnsafeBufferPointer(start: identity, count: capacity), counts: counts)
-                let skimmed = runs.skim(frames, from: offset, sequence: sequence, seed: seed, counting: counting, trusted: true, step: position)
-                let taken = Int(skimmed.step_position) - position
-                offset = skimmed.position
-                sequence = skimmed.sequence
-                position += taken
-                if skimmed.beyond >= 0 {
-                    // The last step taken named numbers past the room, which counted nowhere:
-                    // those items are counted here, in room made for them.
-                    countBeyond(frames, at: Int(skimmed.beyond), position: position - 1, room: counting.slotOfNumber.count)
-                    if incomplete { return }
-                    continue
-                }
-                guard offset < end else { break }
-            }
-            // The frame the C skim left (or every frame, without it): its payload after the
-            // header, of the length the header says; the index's loop checked both.
-            let length = Int(frames.loadUnaligned(fromByteOffset: offset, as: UInt32.self).littleEndian)
-            let payloadStart = offset + JournalFormat.frameHeaderSize
-            guard payloadStart + length <= end else {
+    /// Counts, with the C skim, a run of the steps the index's loop took (``readRun(_:from:to:sequence:seed:position:)``).
+    func skimRun(_ taken: TakenStepFrames, from at: TakenStepFrames.Stop, seed: UInt32, runs: StepSkimRuns) -> TakenStepFrames.Stop {
+        var at = at
+        while true {
+            let room = capacity
+            let counting = StepSkimCounting(slotOfNumber: UnsafeBufferPointer(start: identity, count: room), counts: counts)
+            let skimmed = runs.skim(taken.frames, from: at.offset, sequence: at.sequence, seed: seed, counting: counting, trusted: true, step: at.position)
+            at = TakenStepFrames.Stop(offset: skimmed.position, sequence: skimmed.sequence, position: Int(skimmed.step_position))
+            // The last step taken named numbers past the room, which counted nowhere: those
+            // items are counted here, in room made for them, and the run goes on.
+            guard skimmed.beyond >= 0, !incomplete else { return at }
+            guard let payload = taken.payload(at: Int(skimmed.beyond)) else {
                 incomplete = true
-                return
+                return at
             }
-            count(UnsafeRawBufferPointer(rebasing: frames[payloadStart..<(payloadStart + length)]), at: position, from: 0)
-            if incomplete { return }
-            offset = payloadStart + length
-            sequence += 1
-            position += 1
+            count(payload, at: at.position - 1, from: room)
         }
     }
 
-    /// Counts the items of the step whose frame starts at `start` in `frames`, at step
-    /// `position`, that name numbers from `room` on: the C skim counted the others.
-    private func countBeyond(_ frames: UnsafeRawBufferPointer, at start: Int, position: Int, room: Int) {
-        let length = Int(frames.loadUnaligned(fromByteOffset: start, as: UInt32.self).littleEndian)
-        let payloadStart = start + JournalFormat.frameHeaderSize
-        guard payloadStart + length <= frames.count else {
-            incomplete = true
-            return
-        }
-        count(UnsafeRawBufferPointer(rebasing: frames[payloadStart..<(payloadStart + length)]), at: position, from: room)
+    func read(_ payload: UnsafeRawBufferPointer, at position: Int) {
+        count(payload, at: position)
     }
 
     /// Counts the step whose payload is `payload`, at step `position`: the items that name
     /// numbers from `first` on.
     func count(_ payload: UnsafeRawBufferPointer, at position: Int, from first: Int = 0) {
-        guard !incomplete else { return }
-        var bytes = ByteReader(payload)
-        do {
-            try bytes.skimStep(into: changes)
-        } catch {
-            incomplete = true
-            return
-        }
+        guard let changes = skimmed(payload) else { return }
         let named = max(changes.values.lazy.map(\.atom).max() ?? -1, changes.released.max() ?? -1, changes.recomputed.max() ?? -1)
         if named >= capacity {
             guard named < Self.limit else {

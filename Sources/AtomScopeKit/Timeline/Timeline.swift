@@ -85,7 +85,7 @@ public final class Timeline {
             )
         }
 
-        if let noted = journal.notedSteps, let changeIndex = TimelineChangeIndex(noted: noted, index: index) {
+        if let noted = journal.takeNotedSteps(), let changeIndex = TimelineChangeIndex(noted: noted, index: index) {
             self.changeIndex = changeIndex
             frameCount = index.frameCount
             notedWhileOpening = true

@@ -10,47 +10,6 @@ import Testing
 /// by number cannot be exact (two numbers of one id both counted, a number past the tally's
 /// limit, a payload that does not skim) `stat` must count in its own pass instead.
 @Suite struct CountedWhileOpeningTests {
-    /// Steps of random values over atoms 0 to 7, of which 6 and 7 are never defined; with
-    /// `sharedIDs`, 4 and 5 have the ids of 1 and 2. `extra` numbers are defined as well and
-    /// named by one step each (steps 100, 200, …).
-    private func journal(seed: UInt64, sharedIDs: Bool, extra: [Int] = []) throws -> URL {
-        var numbers = SyntheticJournal.Numbers(seed: seed)
-        func below(_ bound: Int) -> Int { numbers.below(bound) }
-        var records: [JournalRecord] = [
-            SyntheticJournal.atom(0, "Count"), SyntheticJournal.atom(1, "Name"), SyntheticJournal.atom(2, "List"),
-            SyntheticJournal.atom(3, "Secret", sensitive: true),
-            SyntheticJournal.atom(4, sharedIDs ? "Name" : "Other"), SyntheticJournal.atom(5, sharedIDs ? "List" : "More"),
-            .keyframe(JournalKeyframe(commit: 0, time: 0, atoms: [], edges: [], subscriptions: [])),
-        ]
-        for number in extra { records.append(SyntheticJournal.atom(number, "Extra\(number)")) }
-        let steps = 300 + below(3_000)
-        for commit in 1...steps {
-            var step = JournalStep(commit: commit, time: Int64(commit * 700), operation: "set")
-            for _ in 0..<(1 + below(4)) {
-                let atom = below(8)
-                let value: JournalValue = switch below(8) {
-                case 0: .json("\"naïve \(below(1_000))\"")
-                case 1: .redacted
-                case 2: .text("plain \(below(100))")
-                default: .json(String(below(2_000_000) - 1_000_000))
-                }
-                if below(5) == 0 {
-                    step.initialized.append(JournalValueEntry(atom: atom, value: value))
-                } else {
-                    step.updated.append(JournalValueEntry(atom: atom, value: value))
-                }
-            }
-            if below(6) == 0 { step.released = [below(8)] }
-            if below(4) == 0 { step.recomputed = [below(8), below(8)] }
-            if below(10) == 0 { step.edgesAdded = [JournalEdge(upstream: 0, downstream: 1)] }
-            if let which = extra.indices.first(where: { 100 * ($0 + 1) == commit }) {
-                step.updated.append(SyntheticJournal.entry(extra[which], "1"))
-            }
-            records.append(.step(step))
-        }
-        return try SyntheticJournal.write(records)
-    }
-
     /// The counts made while indexing with a reader set up by `configure`, by id; `nil` when
     /// they cannot be summed by id (or were not made).
     private func countedWhileIndexing(_ url: URL, configure: (JournalReader) -> Void = { _ in }) throws -> [String: ReferenceUsage]? {
@@ -66,7 +25,7 @@ import Testing
 
     @Test(arguments: 0..<6)
     func countsMadeWhileIndexingAreTheCountsOfAPassOfTheirOwn(seed: Int) throws {
-        let url = try journal(seed: UInt64(seed) + 11, sharedIDs: false)
+        let url = try CountedJournal.write(seed: UInt64(seed) + 11, sharedIDs: false)
         defer { SyntheticJournal.remove(url) }
         let plain = try JournalStatistics(journal: Journal(url: url))
         let reference = try ReferenceUsage.of(Journal(url: url))
@@ -89,7 +48,7 @@ import Testing
     /// right.
     @Test(arguments: 0..<3)
     func idsOfSeveralCountedNumbersAreCountedInAPassOfTheirOwn(seed: Int) throws {
-        let url = try journal(seed: UInt64(seed) + 31, sharedIDs: true)
+        let url = try CountedJournal.write(seed: UInt64(seed) + 31, sharedIDs: true)
         defer { SyntheticJournal.remove(url) }
         #expect(try countedWhileIndexing(url) == nil)
         let counting = try Journal(url: url, countingSteps: true)
@@ -148,14 +107,14 @@ import Testing
     /// A number past the tally's first room makes it grow; one past its limit leaves it
     /// incomplete, and `stat` counts in its own pass.
     @Test func numbersPastTheRoomGrowItAndNumbersPastTheLimitAreLeftToAPassOfTheirOwn() throws {
-        let grown = try journal(seed: 41, sharedIDs: false, extra: [5_000, 70_000])
+        let grown = try CountedJournal.write(seed: 41, sharedIDs: false, extra: [5_000, 70_000])
         defer { SyntheticJournal.remove(grown) }
         let reference = try ReferenceUsage.of(Journal(url: grown))
         #expect(reference["Extra70000"]?.changes == 1)
         #expect(try countedWhileIndexing(grown) == reference)
         #expect(try countedWhileIndexing(grown) { $0.skimsPortably = true } == reference)
 
-        let beyond = try journal(seed: 42, sharedIDs: false, extra: [StepNumberTally.limit + 3])
+        let beyond = try CountedJournal.write(seed: 42, sharedIDs: false, extra: [StepNumberTally.limit + 3])
         defer { SyntheticJournal.remove(beyond) }
         #expect(try countedWhileIndexing(beyond) == nil)
         let counting = try Journal(url: beyond, countingSteps: true)

@@ -1,0 +1,95 @@
+/// The step frames that the index's loop has just checked and taken, walked again in the same
+/// pass by what counts or notes them (`StepNumberTally`, `StepNoter`): a C skim takes runs of
+/// them, and every frame it leaves is handed over one at a time, with its payload.
+struct TakenStepFrames {
+    /// The bytes, up to the end of the last frame taken.
+    let frames: UnsafeRawBufferPointer
+
+    /// The frames taken from `start` to `end` of `bytes`.
+    init(_ bytes: UnsafeRawBufferPointer, to end: Int) {
+        frames = UnsafeRawBufferPointer(rebasing: bytes[..<end])
+    }
+
+    /// Where a C skim of the frames stopped: at `offset`, with the next frame's `sequence`
+    /// number and step `position`.
+    struct Stop {
+        var offset: Int
+        var sequence: UInt64
+        var position: Int
+    }
+
+    /// Walks the frames from `start` (sequence number `sequence`, step `position`): `skim`
+    /// takes a run of them and says where it stopped (where it is, without a C skim), and
+    /// `each` is handed the payload and step position of every frame it leaves. Returns false
+    /// as soon as `each` does, or when a frame's length runs past the bytes, which the index's
+    /// loop never takes.
+    func walk(
+        from start: Int, sequence: UInt64, position: Int, skim: (Stop) -> Stop,
+        each: (_ payload: UnsafeRawBufferPointer, _ position: Int) -> Bool
+    ) -> Bool {
+        var at = Stop(offset: start, sequence: sequence, position: position)
+        while at.offset < frames.count {
+            at = skim(at)
+            guard at.offset < frames.count else { break }
+            guard let payload = payload(at: at.offset), each(payload, at.position) else { return false }
+            at = Stop(offset: at.offset + JournalFormat.frameHeaderSize + payload.count, sequence: at.sequence + 1, position: at.position + 1)
+        }
+        return true
+    }
+
+    /// The payload of the frame at `offset`, of the length its header says; `nil` when that
+    /// runs past the bytes.
+    func payload(at offset: Int) -> UnsafeRawBufferPointer? {
+        let length = Int(frames.loadUnaligned(fromByteOffset: offset, as: UInt32.self).littleEndian)
+        let start = offset + JournalFormat.frameHeaderSize
+        guard length <= frames.count - start else { return nil }
+        return UnsafeRawBufferPointer(rebasing: frames[start..<(start + length)])
+    }
+}
+
+/// What reads each step the index's loop takes in the same pass (`stat`'s counts, the
+/// timeline's notes): runs of steps in C where it can, every other step here, and any step it
+/// cannot read leaves it ``incomplete``.
+protocol TakenStepReader: AnyObject {
+    /// Whether a step could not be read; nothing more is read then.
+    var incomplete: Bool { get set }
+    /// The C skim's lists; `nil` reads every step in Swift.
+    var runs: StepSkimRuns? { get }
+    /// Where the Swift skim reads a step.
+    var changes: JournalStepChanges { get }
+    /// Reads a run of steps from `at` with the C skim, for as long as it takes them.
+    func skimRun(_ taken: TakenStepFrames, from at: TakenStepFrames.Stop, seed: UInt32, runs: StepSkimRuns) -> TakenStepFrames.Stop
+    /// Reads the step whose payload is `payload`, at step `position`.
+    func read(_ payload: UnsafeRawBufferPointer, at position: Int)
+}
+
+extension TakenStepReader {
+    /// Reads the step frames from `start` to `end` in `bytes`, which the index's loop has
+    /// just checked and taken, the first at step `position` with sequence number `sequence`.
+    func readRun(_ bytes: UnsafeRawBufferPointer, from start: Int, to end: Int, sequence: UInt64, seed: UInt32, position: Int) {
+        guard !incomplete, start < end else { return }
+        let taken = TakenStepFrames(bytes, to: end)
+        let whole = taken.walk(from: start, sequence: sequence, position: position) { at in
+            guard let runs else { return at }
+            return skimRun(taken, from: at, seed: seed, runs: runs)
+        } each: { payload, position in
+            read(payload, at: position)
+            return !incomplete
+        }
+        if !whole { incomplete = true }
+    }
+
+    /// The changes of the step whose payload is `payload`, skimmed in Swift into ``changes``;
+    /// `nil` when the reader is incomplete, or is left so because the payload does not skim.
+    func skimmed(_ payload: UnsafeRawBufferPointer) -> JournalStepChanges? {
+        guard !incomplete else { return nil }
+        var bytes = ByteReader(payload)
+        do {
+            try bytes.skimStep(into: changes)
+        } catch {
+            incomplete = true
+            return nil
+        }
+        return changes
+    }
+}
