@@ -2,7 +2,9 @@
 // `atomscope stat`, `log` and the REPL read from every step when they open a journal. The
 // Swift skim took about 900 instructions a step of three values, the frame's checks included;
 // most of it went to reading one field at a time through calls that each could throw. This
-// loop checks a frame as the index's loop does and reads the payload's fields in place. The
+// loop checks a frame as the index's loop does (or, in a trusted run over frames the index's
+// loop has just checked in the same pass, takes them as they are: the open's own counts and
+// notes, StepNumberTally and StepNoter) and reads the payload's fields in place. The
 // rules are the Swift skim's (ByteReader.skimStep): anything this code does not take whole,
 // including every malformed payload, goes to the Swift skim, which is the reference the tests
 // compare this with and the one that names errors.

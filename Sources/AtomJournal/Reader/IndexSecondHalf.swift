@@ -124,7 +124,7 @@ final class IndexSecondHalf: @unchecked Sendable {
                 taken = reader.takeWhole(from: position.offset, before: .max, expected: position.expected, &builder)
             }
             if taken.frames > 0 {
-                position = ScanPosition(offset: position.offset + taken.consumed, expected: position.expected + taken.frames, lastType: taken.last)
+                position = ScanPosition(offset: position.offset + taken.consumed, expected: position.expected &+ taken.frames, lastType: taken.last)
                 scanned.store(position.offset - start.offset, ordering: .relaxed)
             }
             if taken.frames == 0 || taken.failure != nil {

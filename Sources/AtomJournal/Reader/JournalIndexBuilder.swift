@@ -108,9 +108,9 @@ struct JournalIndexBuilder: JournalFrameVisitor {
 
     @inline(__always)
     mutating func visit(_ frame: JournalFrame) throws(JournalError) {
-        frames += 1
         guard frame.type == RecordType.step.rawValue else {
             try add(frame)
+            frames += 1
             return
         }
         // Only the deltas: the rest is decoded when the step is asked for.
@@ -131,6 +131,7 @@ struct JournalIndexBuilder: JournalFrameVisitor {
         tally?.count(frame.payload, at: stepCount)
         noter?.note(frame.payload, at: stepCount)
         steps.append(JournalIndex.StepEntry(offset: frame.offset, commit: self.commit, time: time))
+        frames += 1
     }
 
     /// Every record but a step.

@@ -230,7 +230,7 @@ public final class JournalReader {
             if let failure = taken.failure { throw failure }
             if taken.frames > 0 {
                 offset += taken.consumed
-                expected += taken.frames
+                expected &+= taken.frames
                 lastType = taken.last
                 continue
             }
@@ -310,7 +310,7 @@ public final class JournalReader {
             try visited.get()
             lastType = type
             offset += size
-            expected += 1
+            expected &+= 1
         }
         return .ended(lastType == RecordType.close.rawValue ? .closed : .open)
     }
@@ -356,7 +356,7 @@ public final class JournalReader {
                 for lane in 0..<batch.count {
                     let (start, size) = batch[lane]
                     let checksum = lane == 0 ? checksums.0 : lane == 1 ? checksums.1 : lane == 2 ? checksums.2 : checksums.3
-                    guard CRC32C.mask(checksum) == Self.u32(raw, start + 4), Self.u64(raw, start + 9) == expected + frames else { break scanning }
+                    guard CRC32C.mask(checksum) == Self.u32(raw, start + 4), Self.u64(raw, start + 9) == expected &+ frames else { break scanning }
                     let type = raw[start + 8]
                     let payload = UnsafeRawBufferPointer(rebasing: raw[(start + JournalFormat.frameHeaderSize)..<(start + size)])
                     do throws(JournalError) {

@@ -1,7 +1,7 @@
 import CCRC32C
 
 /// The timeline's notes of when each atom changed, made while opening indexes the journal
-/// (``Journal/init(url:progress:countingSteps:notingSteps:)``): each frame is read and checked
+/// (`Journal.init(url:progress:countingSteps:notingSteps:beforeIndexing:)`): each frame is read and checked
 /// once, where noting after the index read and checked every frame a second time.
 ///
 /// The ids the timeline notes by, and the definitions a step's references are checked
@@ -11,14 +11,14 @@ import CCRC32C
 /// the usual steps over the index loop's frames without checking them again; every other
 /// step is skimmed here.
 ///
-/// Room grows for the numbers the steps name, up to ``limit``; a step naming a number past
+/// Room grows for the numbers the steps name, up to ``limit`` (`TakenStepRoom`); a step naming a number past
 /// it, one whose payload does not skim, or a journal of more steps than a list can number
 /// leaves the notes ``incomplete``, and the timeline notes in a pass of its own instead,
 /// which reports what is wrong.
 final class StepNoter: TakenStepReader {
-    /// The most atom numbers, locations and subscribers noted: about 48 MiB of list heads
-    /// and tables.
-    static let limit = 1 << 20
+    /// The most atom numbers, locations and subscribers noted, for this file: at most 2^20,
+    /// about 44 MiB of list heads and tables.
+    let limit: Int
     private static let initialRoom = 1 << 10
 
     // Exclusivity: not checked at run time (two accesses a run of steps). A noter belongs to
@@ -34,6 +34,7 @@ final class StepNoter: TakenStepReader {
     /// A noter for `reader`'s journal.
     init(for reader: JournalReader) {
         runs = StepSkimRuns(for: reader)
+        limit = TakenStepRoom.limit(forFileOf: reader.fileSize)
     }
 
     /// Notes, with the C skim, a run of the steps the index's loop took (``readRun(_:from:to:sequence:seed:position:)``).
@@ -67,13 +68,13 @@ final class StepNoter: TakenStepReader {
         atoms = max(atoms, changes.edges.lazy.map { max($0.first, $0.second) }.max() ?? -1, changes.subscriptions.lazy.map(\.first).max() ?? -1)
         let locations = changes.causeLocation ?? -1
         let subscribers = changes.subscriptions.lazy.map(\.second).max() ?? -1
-        guard atoms < Self.limit, locations < Self.limit, subscribers < Self.limit else {
+        guard atoms < limit, locations < limit, subscribers < limit else {
             incomplete = true
             return
         }
         let room = notes.room
         if atoms >= room.atoms || locations >= room.locations || subscribers >= room.subscribers {
-            notes.grow(atoms: Self.larger(room.atoms, atoms), locations: Self.larger(room.locations, locations), subscribers: Self.larger(room.subscribers, subscribers))
+            notes.grow(atoms: larger(room.atoms, atoms), locations: larger(room.locations, locations), subscribers: larger(room.subscribers, subscribers))
         }
         for value in changes.values { notes.noteChange(slot: value.atom, step: number) }
         for atom in changes.released { notes.noteChange(slot: atom, step: number) }
@@ -83,7 +84,7 @@ final class StepNoter: TakenStepReader {
 
     /// Room for number `number` where there is room for `room`: doubled at least, up to the
     /// limit.
-    private static func larger(_ room: Int, _ number: Int) -> Int {
+    private func larger(_ room: Int, _ number: Int) -> Int {
         number < room ? room : min(limit, max(2 * room, number + 1))
     }
 

@@ -1,7 +1,7 @@
 import CCRC32C
 
 /// `atomscope stat`'s counts of each step's changes, made while opening indexes the journal
-/// (``Journal/init(url:progress:countingSteps:)``): each frame is read and checked once,
+/// (`Journal.init(url:progress:countingSteps:notingSteps:beforeIndexing:)`): each frame is read and checked once,
 /// where counting after the index read and checked every frame a second time.
 ///
 /// The ids that `stat` counts by are not known while the scan runs (a definition may come
@@ -11,12 +11,13 @@ import CCRC32C
 /// frames without checking them again; every other step is skimmed here.
 ///
 /// Counts by number are kept for numbers below ``capacity``, which grows to take a larger
-/// number when a step names one, up to ``limit``; a step naming a number past it, or one
+/// number when a step names one, up to ``limit`` (`TakenStepRoom`); a step naming a number
+/// past it, or one
 /// whose payload does not skim, leaves the tally ``incomplete``, and `stat` counts in a pass
 /// of its own instead, which reports what is wrong.
 final class StepNumberTally: TakenStepReader {
-    /// The most numbers counted: 40 MiB of counts.
-    static let limit = 1 << 20
+    /// The most numbers counted, for this file: at most 2^20, 56 MiB of counts.
+    let limit: Int
     private static let initialCapacity = 1 << 10
 
     // Exclusivity: not checked at run time (a few accesses a run of steps). A tally belongs
@@ -36,6 +37,7 @@ final class StepNumberTally: TakenStepReader {
     /// A tally for `reader`'s journal.
     init(for reader: JournalReader) {
         runs = StepSkimRuns(for: reader)
+        limit = TakenStepRoom.limit(forFileOf: reader.fileSize)
         grow(toHold: Self.initialCapacity - 1)
     }
 
@@ -46,7 +48,7 @@ final class StepNumberTally: TakenStepReader {
 
     /// Makes room for number `number`: doubles, or more, up to ``limit``.
     private func grow(toHold number: Int) {
-        let larger = min(Self.limit, max(2 * capacity, number + 1, Self.initialCapacity))
+        let larger = min(limit, max(2 * capacity, number + 1, Self.initialCapacity))
         guard larger > capacity else { return }
         let moreCounts = UnsafeMutablePointer<StepSlotCounts>.allocate(capacity: larger)
         moreCounts.moveInitialize(from: counts, count: capacity)
@@ -89,7 +91,7 @@ final class StepNumberTally: TakenStepReader {
         guard let changes = skimmed(payload) else { return }
         let named = max(changes.values.lazy.map(\.atom).max() ?? -1, changes.released.max() ?? -1, changes.recomputed.max() ?? -1)
         if named >= capacity {
-            guard named < Self.limit else {
+            guard named < limit else {
                 incomplete = true
                 return
             }

@@ -32,7 +32,7 @@ struct TakenStepFrames {
             at = skim(at)
             guard at.offset < frames.count else { break }
             guard let payload = payload(at: at.offset), each(payload, at.position) else { return false }
-            at = Stop(offset: at.offset + JournalFormat.frameHeaderSize + payload.count, sequence: at.sequence + 1, position: at.position + 1)
+            at = Stop(offset: at.offset + JournalFormat.frameHeaderSize + payload.count, sequence: at.sequence &+ 1, position: at.position + 1)
         }
         return true
     }
@@ -91,5 +91,20 @@ extension TakenStepReader {
             return nil
         }
         return changes
+    }
+}
+
+/// How many atom numbers, locations and subscribers a ``TakenStepReader`` makes room for: its
+/// tables are indexed by number, so a hostile file naming a large number must not make it
+/// allocate much. A journal defines each number it names in a frame of its own, at least a
+/// frame header long, so room for a number per 8 bytes of file is room for every number an
+/// honest journal names, with a floor for small files and a ceiling over all.
+enum TakenStepRoom {
+    /// The most numbers any reader makes room for.
+    static let most = 1 << 20
+
+    /// The most numbers a reader of a file of `size` bytes makes room for.
+    static func limit(forFileOf size: Int) -> Int {
+        min(most, max(1 << 12, size / 8))
     }
 }

@@ -212,7 +212,7 @@ package final class StepNotes {
 
     /// Moves every noted step `offset` steps on: the notes by number of a split index's
     /// second half, which numbered its steps from its own first. Wrapping: a journal whose
-    /// step numbers do not fit 32 bits is not noted by number (`Journal.notedSteps`).
+    /// step numbers do not fit 32 bits fails the checks of the notes (`TimelineChangeIndex(noted:index:)`).
     package func shift(by offset: Int) {
         guard offset != 0 else { return }
         let delta = Int32(truncatingIfNeeded: offset)

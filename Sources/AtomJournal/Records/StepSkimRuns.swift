@@ -3,7 +3,8 @@ import CCRC32C
 /// The lists a C skim of a run of steps fills (`step_skim.c`), owned by one skim on one
 /// thread and reused for every run it takes.
 ///
-/// Opening a journal skims every step after indexing it; skimmed one at a time in Swift, a
+/// Opening a journal for `stat` or the timeline skims every step, in the index's own pass
+/// (`TakenStepReader`) or in a pass of its own after it; skimmed one at a time in Swift, a
 /// step of three values cost about 900 instructions with its frame's checks, most of them in reading
 /// one field at a time through calls that could each throw. The C loop takes the usual steps
 /// (ASCII strings, no patches, varints of at most nine bytes) and hands everything else,

@@ -125,7 +125,7 @@ public struct JournalStatistics: Sendable, Encodable, Equatable {
     }
 
     /// Whether ``init(journal:)`` will read every step in a pass of its own: the journal was
-    /// not opened counting (`Journal(url:progress:countingSteps:)`), or its
+    /// not opened counting (`Journal(url:progress:countingSteps:notingSteps:beforeIndexing:)`), or its
     /// counts by number do not sum to its ids' exactly.
     package static func needsAPassOfItsOwn(_ journal: Journal) -> Bool {
         countedWhileOpening(journal.index, AtomSlots(journal.index.atoms)) == nil

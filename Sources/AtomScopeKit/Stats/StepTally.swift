@@ -1,7 +1,8 @@
 @_spi(JournalReading) import AtomJournal
 
-/// What `atomscope stat` counts per atom slot as it skims every step: changes, recomputes and
-/// value bytes, each step counted once per slot.
+/// What `atomscope stat` counts per atom slot as it skims every step in a pass of its own
+/// (where the counts made while the journal was opened cannot be used): changes, recomputes
+/// and value bytes, each step counted once per slot.
 ///
 /// The counts live in memory the tally allocates once (`FixedBuffer`): the pass updates
 /// several of them per value entry, a million steps at a time. Where the journal's atom

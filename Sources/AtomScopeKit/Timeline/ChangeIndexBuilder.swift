@@ -1,9 +1,11 @@
 @_spi(JournalReading) import AtomJournal
 
 /// Builds the timeline's index of when each atom changed, and checks each step's references,
-/// as the steps are skimmed when a journal is opened.
+/// in a pass over the steps of its own: where the notes made while the journal was opened
+/// cannot be used (`TimelineChangeIndex(noted:index:)`), and for tests that ask for it. It is
+/// the reference those notes are checked against, and names every problem.
 ///
-/// Every reading command opens through here, a million steps at a time, so the per-item work
+/// It may read a million steps at a time, so the per-item work
 /// touches no dictionary and no array: each slot's steps go to a list of its own that
 /// checks nothing when it grows, and the definitions a step may name are looked up by
 /// number in tables built once.

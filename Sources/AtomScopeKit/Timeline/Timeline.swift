@@ -49,8 +49,8 @@ public final class Timeline {
     /// - Parameter progress: told the fraction done, from 0 to 1, as opening reads the file:
     ///   once, noting what each step changed as it indexes it. A journal whose notes fail a
     ///   check (a step that refers to what the journal never defines, a commit that goes
-    ///   back, an atom number of 2^20 or more) is read a second time, which names the
-    ///   problem, without more progress.
+    ///   back, a number larger than the file could define, 2^20 at most) is read a second
+    ///   time, which names the problem, without more progress.
     public convenience init(url: URL, progress: ((Double) -> Void)? = nil) throws(AtomScopeError) {
         try self.init(url: url, progress: progress, notesWhileOpening: true)
     }

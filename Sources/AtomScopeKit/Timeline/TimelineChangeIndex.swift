@@ -32,11 +32,12 @@ struct TimelineChangeIndex {
     init?(noted: NotedSteps, index: JournalIndex) {
         let steps = index.steps
         guard steps.count < Int(Int32.max), steps.firstOutOfOrder >= steps.count else { return nil }
-        var numbersOfID: [String: [Int]] = [:]
+        // A set per id: an atom made again and again has a number for each time.
+        var numbersOfID: [String: Set<Int>] = [:]
         for notes in [noted.head, noted.tail].compactMap({ $0 }) {
             for number in 0..<notes.slotCount where !notes.changes(ofSlot: number).isEmpty || !notes.recomputes(ofSlot: number).isEmpty {
                 guard let definition = index.atoms[number] else { return nil }
-                if numbersOfID[definition.id]?.contains(number) != true { numbersOfID[definition.id, default: []].append(number) }
+                numbersOfID[definition.id, default: []].insert(number)
             }
             guard StepNotes.numbers(in: notes.namedAtoms).allSatisfy({ index.atoms[$0] != nil }),
                   StepNotes.numbers(in: notes.namedLocations).allSatisfy({ index.locations[$0] != nil }),
@@ -48,8 +49,8 @@ struct TimelineChangeIndex {
         var listOfID: [String: Int] = [:]
         var merged: [String: MergedLists] = [:]
         for (id, numbers) in numbersOfID {
-            if numbers.count == 1 {
-                listOfID[id] = numbers[0]
+            if numbers.count == 1, let number = numbers.first {
+                listOfID[id] = number
             } else {
                 merged[id] = MergedLists(numbers, head: noted.head, tail: noted.tail)
             }
@@ -101,7 +102,7 @@ private struct MergedLists {
     let changes: Numbers
     let recomputes: Numbers
 
-    init(_ numbers: [Int], head: StepNotes, tail: StepNotes?) {
+    init(_ numbers: Set<Int>, head: StepNotes, tail: StepNotes?) {
         func merge(_ notes: StepNotes?, _ list: (StepNotes, Int) -> UnsafeBufferPointer<Int32>) -> [Int32] {
             guard let notes else { return [] }
             var steps: [Int32] = []

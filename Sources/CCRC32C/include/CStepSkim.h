@@ -120,7 +120,8 @@ typedef struct {
     /// When not NULL, each step taken is counted instead of listed: every value entry and
     /// released atom counts a change of its atom's slot (once a step) and adds the value's
     /// bytes, every recomputed atom a recompute (once a step); `slot_of[n]` is atom number n's
-    /// slot, or -1, for n below `numbered`; larger numbers count nowhere. The lists, and the
+    /// slot, or -1, for n below `numbered`; larger numbers count nowhere (a trusted run stops
+    /// after a step naming one instead: `beyond`). The lists, and the
     /// entry of `steps` after those used, are then scratch, and `step_position` (in and out)
     /// is the next step's position in the journal, which the once-a-step rule compares with.
     const int32_t *slot_of;

@@ -124,6 +124,31 @@ import Testing
         #expect(index.steps.head.capacity < 30_000, "room for \(index.steps.head.capacity) steps in the first half's array")
     }
 
+    /// A frame after the split whose sequence number is the largest there is (it does not
+    /// follow the frame before: damage) is where the second half starts; its count of frames
+    /// wraps there rather than trapping, the halves do not join, and the index is one scan's.
+    /// The frame is a step longer than the skims take in C, so that counting and noting it
+    /// while opening walk past it in Swift too.
+    @Test func aSequenceNumberAtItsLargestAfterTheSplitDoesNotTrap() throws {
+        let folder = try FormatScratchFolder()
+        var numbers = FormatSeededRandom(seed: 40)
+        var journal = bytes(records(steps: 600, keyframeEvery: 64, numbers: &numbers, longValueAt: 300))
+        let layout = FormatSpec.layout(of: journal)
+        let long = try #require(layout.frames.max { $0.size < $1.size })
+        let payload = Array(journal[(long.offset + 17)..<(long.offset + long.size)])
+        let replaced = FormatSpec.frame(type: journal[long.offset + 8], sequence: .max, payload: payload, salt: FormatSpec.vectorSalt)
+        journal.replaceSubrange(long.offset..<(long.offset + long.size), with: replaced)
+        let url = try folder.write(journal, name: "largest")
+        let split = IndexSplit(minimum: 0, at: long.offset, chunk: 4 << 10, waitsForAThread: true)
+        let whole = try open(url, split: .never)
+        #expect(try open(url, split: split).outcome == whole.outcome)
+        let plain = Result { () throws(JournalError) in try Journal(url: url) }
+        let counting = Result { () throws(JournalError) in
+            try Journal(url: url, countingSteps: true, notingSteps: true, beforeIndexing: { $0.indexSplit = split })
+        }
+        #expect(plain.map(\.index.steps.count) == counting.map(\.index.steps.count))
+    }
+
     /// The second half's job is waited for once: finishing again, or cancelling after it
     /// finished, returns at once (its semaphore is signalled once), and hands nothing over
     /// twice. The calls run on a thread of their own, so that a wait that never returns fails

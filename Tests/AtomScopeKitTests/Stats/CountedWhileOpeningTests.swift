@@ -104,24 +104,28 @@ import Testing
         #expect(try JournalStatistics(url: url) == JournalStatistics(journal: Journal(url: url)))
     }
 
-    /// A number past the tally's first room makes it grow; one past its limit leaves it
-    /// incomplete, and `stat` counts in its own pass.
+    /// A number past the tally's first room makes it grow; one past its limit (a number per
+    /// 8 bytes of file, 4,096 at least, 2^20 at most: `TakenStepRoom`) leaves it incomplete,
+    /// and `stat` counts in its own pass.
     @Test func numbersPastTheRoomGrowItAndNumbersPastTheLimitAreLeftToAPassOfTheirOwn() throws {
-        let grown = try CountedJournal.write(seed: 41, sharedIDs: false, extra: [5_000, 70_000])
+        let grown = try CountedJournal.write(seed: 41, sharedIDs: false, extra: [2_000, 3_500])
         defer { SyntheticJournal.remove(grown) }
         let reference = try ReferenceUsage.of(Journal(url: grown))
-        #expect(reference["Extra70000"]?.changes == 1)
+        #expect(reference["Extra3500"]?.changes == 1)
         #expect(try countedWhileIndexing(grown) == reference)
         #expect(try countedWhileIndexing(grown) { $0.skimsPortably = true } == reference)
 
-        let beyond = try CountedJournal.write(seed: 42, sharedIDs: false, extra: [StepNumberTally.limit + 3])
-        defer { SyntheticJournal.remove(beyond) }
-        #expect(try countedWhileIndexing(beyond) == nil)
-        let counting = try Journal(url: beyond, countingSteps: true)
-        #expect(counting.index.stepCounts == nil)
-        let statistics = try JournalStatistics(journal: counting)
-        #expect(ReferenceUsage.of(statistics) == (try ReferenceUsage.of(counting)))
-        #expect(statistics.perAtom.first { $0.id == "Extra\(StepNumberTally.limit + 3)" }?.changes == 1)
+        for far in [100_000, TakenStepRoom.most + 3] {
+            let beyond = try CountedJournal.write(seed: 42, sharedIDs: false, extra: [far])
+            defer { SyntheticJournal.remove(beyond) }
+            #expect(try Data(contentsOf: beyond).count / 8 < far, "the file is small enough for \(far) to be past its limit")
+            #expect(try countedWhileIndexing(beyond) == nil)
+            let counting = try Journal(url: beyond, countingSteps: true)
+            #expect(counting.index.stepCounts == nil)
+            let statistics = try JournalStatistics(journal: counting)
+            #expect(ReferenceUsage.of(statistics) == (try ReferenceUsage.of(counting)))
+            #expect(statistics.perAtom.first { $0.id == "Extra\(far)" }?.changes == 1)
+        }
     }
 
     /// A step whose payload does not skim is indexed (opening reads only its commit and

@@ -113,9 +113,10 @@ import Testing
     }
 
     /// Numbers past the notes' first room make it grow, and are noted while opening; an atom
-    /// number past the limit leaves the steps to a pass of their own, which gives the same.
+    /// number past the limit (for this small file, 4,096; never more than 2^20) leaves the
+    /// steps to a pass of their own, which gives the same.
     @Test func numbersPastTheRoomAreNotedWhileOpeningAndPastTheLimitInAPass() throws {
-        for (atom, whileOpening) in [(70_000, true), (StepNoter.limit + 5, false)] {
+        for (atom, whileOpening) in [(3_500, true), (100_000, false), (TakenStepRoom.most + 5, false)] {
             var records: [JournalRecord] = [
                 SyntheticJournal.atom(0, "Count"), SyntheticJournal.atom(atom, "Far"),
                 .locationDefinition(JournalLocationDefinition(number: 3_000, fileID: "App/A.swift", line: 1)),
