@@ -1,3 +1,4 @@
+import AtomJournal
 import Foundation
 import Testing
 
@@ -54,6 +55,38 @@ import Testing
         #expect(result.status == 0, "\(result)")
         #expect(result.out.contains("laying out the graph: 0 s"), "\(result.out.debugDescription)")
         expectWellFormedSVG(file: URL(fileURLWithPath: output))
+    }
+
+    /// A journal whose counts by atom number cannot be summed by id exactly (two numbers of
+    /// one id named by the same steps) is counted in a second pass, with a line of its own,
+    /// and counted right: each step once for the id.
+    @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: script.path)))
+    func aSecondPassOfStatHasALineOfItsOwn() throws {
+        let folder = try TemporaryDirectory(prefix: "progress-counting")
+        defer { folder.remove() }
+        let url = folder.file("shared.journal")
+        let writer = try JournalWriter(url: url)
+        for number in [1, 2] {
+            try writer.append(.atomDefinition(JournalAtomDefinition(
+                number: number, id: "Shared", kind: "state", valueType: "Int", isRestorable: true, isSensitive: false, isKeepAlive: false)))
+        }
+        try writer.append(.keyframe(JournalKeyframe(commit: 0, time: 0, atoms: [], edges: [], subscriptions: [])))
+        var touched = 0
+        for commit in 1...60 {
+            var step = JournalStep(commit: commit, time: Int64(commit), operation: "set")
+            if commit % 2 == 0 { step.updated.append(JournalValueEntry(atom: 1, value: .json("\(commit)"))) }
+            if commit % 3 == 0 { step.updated.append(JournalValueEntry(atom: 2, value: .json("\(commit)"))) }
+            if !step.updated.isEmpty { touched += 1 }
+            try writer.append(.step(step))
+        }
+        try writer.close()
+        let terminal = try onTerminal(["stat", url.path], after: "0")
+        #expect(terminal.contains("reading shared.journal: 100%"), "\(terminal.debugDescription)")
+        #expect(terminal.contains("counting shared.journal: 100%"), "\(terminal.debugDescription)")
+        let result = try CLI.run(["stat", url.path, "--json"])
+        expectSuccess(result)
+        let perAtom = try jsonObject(result.out)["perAtom"] as? [[String: Any]]
+        #expect(perAtom?.first { $0["id"] as? String == "Shared" }?["changes"] as? Int == touched, "\(result.out)")
     }
 
     @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: script.path)))
