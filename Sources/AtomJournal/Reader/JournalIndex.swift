@@ -71,13 +71,7 @@ public struct JournalIndex: Sendable {
 
     /// Scans a journal and builds its index.
     public init(reader: JournalReader) throws(JournalError) {
-        try self.init(reader: reader, countingSteps: false)
-    }
-
-    /// Scans a journal and builds its index; with `countingSteps`, counts what each step
-    /// changed as well (``stepCounts``), for `atomscope stat`.
-    package init(reader: JournalReader, countingSteps: Bool) throws(JournalError) {
-        var builder = JournalIndexBuilder(reader: reader, counting: countingSteps)
+        var builder = JournalIndexBuilder(reader: reader)
         try self.init(reader: reader, scanningInto: &builder)
     }
 

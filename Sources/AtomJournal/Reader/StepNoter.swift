@@ -11,34 +11,20 @@ import CCRC32C
 /// the usual steps over the index loop's frames without checking them again; every other
 /// step is skimmed here.
 ///
-/// Room grows for the numbers the steps name, up to ``limit`` (`TakenStepRoom`); a step naming a number past
-/// it, one whose payload does not skim, or a journal of more steps than a list can number
-/// leaves the notes ``incomplete``, and the timeline notes in a pass of its own instead,
-/// which reports what is wrong.
+/// Room grows for the numbers the steps name, up to the reader's limit (`TakenStepRoom`); a
+/// step naming a number past it, one whose payload does not skim, or a journal of more steps
+/// than a list can number leaves the notes incomplete, and the timeline notes in a pass of
+/// its own instead, which reports what is wrong.
 final class StepNoter: TakenStepReader {
-    /// The most atom numbers, locations and subscribers noted, for this file: at most 2^20,
-    /// about 44 MiB of list heads and tables.
-    let limit: Int
     private static let initialRoom = 1 << 10
 
     // Exclusivity: not checked at run time (two accesses a run of steps). A noter belongs to
     // one index builder on one thread, and its methods call out only to the skims, which
     // cannot reach it.
     @exclusivity(unchecked) private(set) var notes = StepNotes(byNumber: initialRoom)
-    /// Whether a step could not be noted (see the type).
-    @exclusivity(unchecked) var incomplete = false
-    let changes = JournalStepChanges()
-    /// The C skim's lists; `nil` notes every step here.
-    let runs: StepSkimRuns?
-
-    /// A noter for `reader`'s journal.
-    init(for reader: JournalReader) {
-        runs = StepSkimRuns(for: reader)
-        limit = TakenStepRoom.limit(forFileOf: reader.fileSize)
-    }
 
     /// Notes, with the C skim, a run of the steps the index's loop took (``readRun(_:from:to:sequence:seed:position:)``).
-    func skimRun(_ taken: TakenStepFrames, from at: TakenStepFrames.Stop, seed: UInt32, runs: StepSkimRuns) -> TakenStepFrames.Stop {
+    override func skimRun(_ taken: TakenStepFrames, from at: TakenStepFrames.Stop, seed: UInt32, runs: StepSkimRuns) -> TakenStepFrames.Stop {
         var at = at
         while true {
             let notes = notes
@@ -52,7 +38,7 @@ final class StepNoter: TakenStepReader {
         }
     }
 
-    func read(_ payload: UnsafeRawBufferPointer, at position: Int) {
+    override func read(_ payload: UnsafeRawBufferPointer, at position: Int) {
         note(payload, at: position)
     }
 
@@ -60,7 +46,7 @@ final class StepNoter: TakenStepReader {
     func note(_ payload: UnsafeRawBufferPointer, at position: Int) {
         guard let changes = skimmed(payload) else { return }
         guard let number = Int32(exactly: position + 1), number < Int32.max else {
-            incomplete = true
+            giveUp()
             return
         }
         var atoms = max(changes.causeAtom ?? -1, changes.values.lazy.map(\.atom).max() ?? -1)
@@ -69,7 +55,7 @@ final class StepNoter: TakenStepReader {
         let locations = changes.causeLocation ?? -1
         let subscribers = changes.subscriptions.lazy.map(\.second).max() ?? -1
         guard atoms < limit, locations < limit, subscribers < limit else {
-            incomplete = true
+            giveUp()
             return
         }
         let room = notes.room
@@ -93,7 +79,7 @@ final class StepNoter: TakenStepReader {
     func append(_ later: StepNoter, from offset: Int) {
         guard !incomplete else { return }
         guard !later.incomplete else {
-            incomplete = true
+            giveUp()
             return
         }
         later.notes.shift(by: offset)
@@ -105,7 +91,7 @@ final class StepNoter: TakenStepReader {
     /// Returns the notes so far, which stay as they are.
     func takeOver(_ later: StepNoter, from offset: Int) -> StepNotes {
         let earlier = notes
-        if later.incomplete { incomplete = true }
+        if later.incomplete { giveUp() }
         later.notes.shift(by: offset)
         notes = later.notes
         return earlier

@@ -11,13 +11,10 @@ import CCRC32C
 /// frames without checking them again; every other step is skimmed here.
 ///
 /// Counts by number are kept for numbers below ``capacity``, which grows to take a larger
-/// number when a step names one, up to ``limit`` (`TakenStepRoom`); a step naming a number
-/// past it, or one
-/// whose payload does not skim, leaves the tally ``incomplete``, and `stat` counts in a pass
-/// of its own instead, which reports what is wrong.
+/// number when a step names one, up to the reader's limit (`TakenStepRoom`); a step naming a
+/// number past it, or one whose payload does not skim, leaves the tally incomplete, and
+/// `stat` counts in a pass of its own instead, which reports what is wrong.
 final class StepNumberTally: TakenStepReader {
-    /// The most numbers counted, for this file: at most 2^20, 56 MiB of counts.
-    let limit: Int
     private static let initialCapacity = 1 << 10
 
     // Exclusivity: not checked at run time (a few accesses a run of steps). A tally belongs
@@ -28,16 +25,10 @@ final class StepNumberTally: TakenStepReader {
     /// numbers to slots by: allocated here and freed in `deinit`.
     @exclusivity(unchecked) private var counts = UnsafeMutablePointer<StepSlotCounts>.allocate(capacity: 0)
     @exclusivity(unchecked) private var identity = UnsafeMutablePointer<Int32>.allocate(capacity: 0)
-    /// Whether a step could not be counted (see the type).
-    @exclusivity(unchecked) var incomplete = false
-    let changes = JournalStepChanges()
-    /// The C skim's lists; `nil` counts every step here.
-    let runs: StepSkimRuns?
 
-    /// A tally for `reader`'s journal.
-    init(for reader: JournalReader) {
-        runs = StepSkimRuns(for: reader)
-        limit = TakenStepRoom.limit(forFileOf: reader.fileSize)
+    /// A tally for `reader`'s journal: at most 2^20 numbers, 56 MiB of counts.
+    override init(for reader: JournalReader) {
+        super.init(for: reader)
         grow(toHold: Self.initialCapacity - 1)
     }
 
@@ -63,7 +54,7 @@ final class StepNumberTally: TakenStepReader {
     }
 
     /// Counts, with the C skim, a run of the steps the index's loop took (``readRun(_:from:to:sequence:seed:position:)``).
-    func skimRun(_ taken: TakenStepFrames, from at: TakenStepFrames.Stop, seed: UInt32, runs: StepSkimRuns) -> TakenStepFrames.Stop {
+    override func skimRun(_ taken: TakenStepFrames, from at: TakenStepFrames.Stop, seed: UInt32, runs: StepSkimRuns) -> TakenStepFrames.Stop {
         var at = at
         while true {
             let room = capacity
@@ -74,14 +65,14 @@ final class StepNumberTally: TakenStepReader {
             // items are counted here, in room made for them, and the run goes on.
             guard skimmed.beyond >= 0, !incomplete else { return at }
             guard let payload = taken.payload(at: Int(skimmed.beyond)) else {
-                incomplete = true
+                giveUp()
                 return at
             }
             count(payload, at: at.position - 1, from: room)
         }
     }
 
-    func read(_ payload: UnsafeRawBufferPointer, at position: Int) {
+    override func read(_ payload: UnsafeRawBufferPointer, at position: Int) {
         count(payload, at: position)
     }
 
@@ -92,7 +83,7 @@ final class StepNumberTally: TakenStepReader {
         let named = max(changes.values.lazy.map(\.atom).max() ?? -1, changes.released.max() ?? -1, changes.recomputed.max() ?? -1)
         if named >= capacity {
             guard named < limit else {
-                incomplete = true
+                giveUp()
                 return
             }
             grow(toHold: named)
@@ -106,7 +97,7 @@ final class StepNumberTally: TakenStepReader {
     func add(_ later: StepNumberTally, from offset: Int) {
         guard !incomplete else { return }
         guard !later.incomplete else {
-            incomplete = true
+            giveUp()
             return
         }
         if later.capacity > capacity { grow(toHold: later.capacity - 1) }

@@ -48,25 +48,48 @@ struct TakenStepFrames {
 }
 
 /// What reads each step the index's loop takes in the same pass (`stat`'s counts, the
-/// timeline's notes): runs of steps in C where it can, every other step here, and any step it
-/// cannot read leaves it ``incomplete``.
-protocol TakenStepReader: AnyObject {
+/// timeline's notes): runs of steps in C where it can (``skimRun(_:from:seed:runs:)``), every
+/// other step here (``read(_:at:)``), and any step it cannot read leaves it ``incomplete``.
+class TakenStepReader {
+    /// The most numbers (atoms, locations, subscribers) the reader makes room for, for this
+    /// file (``TakenStepRoom``).
+    let limit: Int
+    // Exclusivity: not checked at run time (accesses once a run of steps). A reader belongs
+    // to one index builder on one thread, and its methods call out only to the skims, which
+    // cannot reach it.
     /// Whether a step could not be read; nothing more is read then.
-    var incomplete: Bool { get set }
-    /// The C skim's lists; `nil` reads every step in Swift.
-    var runs: StepSkimRuns? { get }
+    @exclusivity(unchecked) private(set) var incomplete = false
     /// Where the Swift skim reads a step.
-    var changes: JournalStepChanges { get }
-    /// Reads a run of steps from `at` with the C skim, for as long as it takes them.
-    func skimRun(_ taken: TakenStepFrames, from at: TakenStepFrames.Stop, seed: UInt32, runs: StepSkimRuns) -> TakenStepFrames.Stop
-    /// Reads the step whose payload is `payload`, at step `position`.
-    func read(_ payload: UnsafeRawBufferPointer, at position: Int)
-}
+    let changes = JournalStepChanges()
+    /// The C skim's lists; `nil` reads every step in Swift.
+    let runs: StepSkimRuns?
 
-extension TakenStepReader {
+    /// A reader for `reader`'s journal.
+    init(for reader: JournalReader) {
+        runs = StepSkimRuns(for: reader)
+        limit = TakenStepRoom.limit(forFileOf: reader.fileSize)
+    }
+
+    /// Reads a run of steps from `at` with the C skim, for as long as it takes them, and says
+    /// where it stopped. This one takes none: each is read by ``read(_:at:)``.
+    func skimRun(_ taken: TakenStepFrames, from at: TakenStepFrames.Stop, seed: UInt32, runs: StepSkimRuns) -> TakenStepFrames.Stop {
+        at
+    }
+
+    /// Reads the step whose payload is `payload`, at step `position`. This one reads none:
+    /// the reader is left incomplete, and its work is done by a pass of its own.
+    func read(_ payload: UnsafeRawBufferPointer, at position: Int) {
+        giveUp()
+    }
+
+    /// Leaves the reader incomplete: what it read is not used.
+    final func giveUp() {
+        incomplete = true
+    }
+
     /// Reads the step frames from `start` to `end` in `bytes`, which the index's loop has
     /// just checked and taken, the first at step `position` with sequence number `sequence`.
-    func readRun(_ bytes: UnsafeRawBufferPointer, from start: Int, to end: Int, sequence: UInt64, seed: UInt32, position: Int) {
+    final func readRun(_ bytes: UnsafeRawBufferPointer, from start: Int, to end: Int, sequence: UInt64, seed: UInt32, position: Int) {
         guard !incomplete, start < end else { return }
         let taken = TakenStepFrames(bytes, to: end)
         let whole = taken.walk(from: start, sequence: sequence, position: position) { at in
@@ -76,18 +99,18 @@ extension TakenStepReader {
             read(payload, at: position)
             return !incomplete
         }
-        if !whole { incomplete = true }
+        if !whole { giveUp() }
     }
 
     /// The changes of the step whose payload is `payload`, skimmed in Swift into ``changes``;
     /// `nil` when the reader is incomplete, or is left so because the payload does not skim.
-    func skimmed(_ payload: UnsafeRawBufferPointer) -> JournalStepChanges? {
+    final func skimmed(_ payload: UnsafeRawBufferPointer) -> JournalStepChanges? {
         guard !incomplete else { return nil }
         var bytes = ByteReader(payload)
         do {
             try bytes.skimStep(into: changes)
         } catch {
-            incomplete = true
+            giveUp()
             return nil
         }
         return changes

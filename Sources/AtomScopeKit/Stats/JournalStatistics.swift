@@ -67,6 +67,14 @@ public struct JournalStatistics: Sendable, Encodable, Equatable {
     /// Reads every step of a journal once to count changes and value bytes per atom (or,
     /// when the journal was opened counting, sums what was counted then).
     public init(journal: Journal) throws(JournalError) {
+        try self.init(journal: journal, beforeAPassOfItsOwn: {})
+    }
+
+    /// ``init(journal:)``, calling `beforeAPassOfItsOwn` when it is to read every step: the
+    /// journal was not opened counting (`Journal(url:progress:countingSteps:notingSteps:beforeIndexing:)`),
+    /// or its counts by number do not sum to its ids' exactly. `stat` shows that pass's
+    /// progress on a line of its own.
+    package init(journal: Journal, beforeAPassOfItsOwn: () -> Void) throws(JournalError) {
         let index = journal.index
         path = journal.reader.path
         fileBytes = journal.reader.fileSize
@@ -100,11 +108,12 @@ public struct JournalStatistics: Sendable, Encodable, Equatable {
         // the ones by id exactly; otherwise in a pass of its own, each step skimmed, not
         // decoded.
         let slots = AtomSlots(index.atoms)
-        if let counted = Self.countedWhileOpening(index, slots) {
+        if let counted = index.stepCounts?.bySlot(slots.ids.count, slot: { slots.slot(of: $0) }) {
             perAtom = Self.usage(slots) { counted[$0] }
             atoms = perAtom.count
             return
         }
+        beforeAPassOfItsOwn()
         let tally = StepTally(slots: slots)
         do {
             // A large journal is skimmed in two halves at once, each counted apart.
@@ -122,18 +131,6 @@ public struct JournalStatistics: Sendable, Encodable, Equatable {
         }
         perAtom = Self.usage(slots) { tally.counts(ofSlot: $0) }
         atoms = perAtom.count
-    }
-
-    /// Whether ``init(journal:)`` will read every step in a pass of its own: the journal was
-    /// not opened counting (`Journal(url:progress:countingSteps:notingSteps:beforeIndexing:)`), or its
-    /// counts by number do not sum to its ids' exactly.
-    package static func needsAPassOfItsOwn(_ journal: Journal) -> Bool {
-        countedWhileOpening(journal.index, AtomSlots(journal.index.atoms)) == nil
-    }
-
-    /// The counts by slot made while the journal was opened, when they are exact.
-    private static func countedWhileOpening(_ index: JournalIndex, _ slots: AtomSlots) -> [StepSlotCounts]? {
-        index.stepCounts?.bySlot(slots.ids.count, slot: { slots.slot(of: $0) })
     }
 
     /// Each slot's usage from its counts, most changed first.

@@ -28,15 +28,17 @@ struct StatCommand: ReportingCommand {
             defer { reading?.finish() }
             opened = try Journal(url: URL(fileURLWithPath: journal), progress: reading.map { line in { line.update($0) } }, countingSteps: true)
         }
-        let counting = JournalStatistics.needsAPassOfItsOwn(opened) ? ProgressLine.onTerminal("counting \(name)") : nil
-        opened.reader.progress = counting.map { line in opened.reader.fractionReporter { line.update($0) } }
+        var counting: ProgressLine?
         let statistics: JournalStatistics
         do {
             defer {
                 opened.reader.progress = nil
                 counting?.finish()
             }
-            statistics = try JournalStatistics(journal: opened)
+            statistics = try JournalStatistics(journal: opened) {
+                counting = ProgressLine.onTerminal("counting \(name)")
+                opened.reader.progress = counting.map { line in opened.reader.fractionReporter { line.update($0) } }
+            }
         }
         console.noteDamage(path: journal, ending: opened.index.ending)
         if json {

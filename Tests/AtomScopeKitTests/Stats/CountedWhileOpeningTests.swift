@@ -13,9 +13,7 @@ import Testing
     /// The counts made while indexing with a reader set up by `configure`, by id; `nil` when
     /// they cannot be summed by id (or were not made).
     private func countedWhileIndexing(_ url: URL, configure: (JournalReader) -> Void = { _ in }) throws -> [String: ReferenceUsage]? {
-        let reader = try JournalReader(url: url)
-        configure(reader)
-        let index = try JournalIndex(reader: reader, countingSteps: true)
+        let index = try Journal(url: url, countingSteps: true, beforeIndexing: configure).index
         let slots = AtomSlots(index.atoms)
         guard let counts = index.stepCounts?.bySlot(slots.ids.count, slot: { slots.slot(of: $0) }) else { return nil }
         return Dictionary(uniqueKeysWithValues: slots.ids.enumerated().map { slot, id in
